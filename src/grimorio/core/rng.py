@@ -1,10 +1,19 @@
-"""Randomness lives in the state: a seeded stream, plus scripted values for tests and scenarios."""
+"""Randomness lives in the state: a seeded stream, plus scripted values for tests and scenarios.
+
+The stream is splitmix64: its whole state is one 64-bit integer, so cloning a state for search
+and fingerprinting it for record digests cost next to nothing, and it is the same on every
+platform and Python version (records replay anywhere).
+"""
 
 from __future__ import annotations
 
-import random
 from collections import deque
-from collections.abc import Iterable
+from collections.abc import Iterable, MutableSequence
+from typing import TypeVar
+
+MASK = (1 << 64) - 1
+GOLDEN = 0x9E3779B97F4A7C15
+T = TypeVar("T")
 
 
 class Dice:
@@ -14,11 +23,13 @@ class Dice:
     taken, so callers can tell when new information was revealed.
     """
 
-    __slots__ = ("_rng", "_script", "draws", "seed")
+    __slots__ = ("_script", "_state", "draws", "seed")
 
     def __init__(self, seed: int) -> None:
+        if not isinstance(seed, int) or isinstance(seed, bool):
+            raise ValueError(f"a seed is an integer, not {seed!r}")
         self.seed = seed
-        self._rng = random.Random(seed)
+        self._state = seed & MASK
         self._script: deque[int] = deque()
         self.draws = 0
 
@@ -33,6 +44,20 @@ class Dice:
     def scripted_left(self) -> int:
         return len(self._script)
 
+    def _next64(self) -> int:
+        self._state = z = (self._state + GOLDEN) & MASK
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK
+        return z ^ (z >> 31)
+
+    def _uniform(self, span: int) -> int:
+        """Uniform in [0, span): rejection keeps it exact (no modulo bias)."""
+        limit = (1 << 64) - (1 << 64) % span
+        while True:
+            value = self._next64()
+            if value < limit:
+                return value % span
+
     def roll(self, n: int, sides: int = 6) -> tuple[int, ...]:
         """Roll `n` dice of `sides` faces."""
         return tuple(self.randint(1, sides) for _ in range(n))
@@ -45,12 +70,14 @@ class Dice:
             if not low <= value <= high:
                 raise ValueError(f"scripted value {value} is outside {low}..{high}")
             return value
-        return self._rng.randint(low, high)
+        return low + self._uniform(high - low + 1)
 
-    def shuffle(self, items: list[object]) -> None:
-        """Shuffle in place with the seeded stream (scripts do not apply to shuffles)."""
+    def shuffle(self, items: MutableSequence[T]) -> None:
+        """Fisher-Yates shuffle in place with the seeded stream (scripts do not apply)."""
         self.draws += 1
-        self._rng.shuffle(items)
+        for i in range(len(items) - 1, 0, -1):
+            j = self._uniform(i + 1)
+            items[i], items[j] = items[j], items[i]
 
     def clone(self, reseed: int | None = None) -> Dice:
         """An exact copy, or with `reseed` an independent stream (for search: no peeking ahead)."""
@@ -58,15 +85,14 @@ class Dice:
         twin.draws = self.draws
         if reseed is None:
             twin.seed = self.seed
-            twin._rng = random.Random()
-            twin._rng.setstate(self._rng.getstate())
+            twin._state = self._state
             twin._script = deque(self._script)
         else:
             twin.seed = reseed
-            twin._rng = random.Random(reseed)
+            twin._state = reseed & MASK
             twin._script = deque()
         return twin
 
-    def fingerprint(self) -> int:
-        """A hash of the stream position, for digests."""
-        return hash((self._rng.getstate(), tuple(self._script)))
+    def fingerprint(self) -> str:
+        """The stream position, for digests (stable across processes and platforms)."""
+        return f"{self._state:016x}:{','.join(map(str, self._script))}"

@@ -63,7 +63,7 @@ def load_reference(game_id: str) -> RulesReference:
             continue
         match = RULE_LINE.match(line)
         if match:
-            body = [match.group(2)] + _continuation(lines, index + 1)
+            body = [match.group(2), *_continuation(lines, index + 1)]
             rules[match.group(1)] = Rule(match.group(1), " ".join(b for b in body if b), section)
     return RulesReference(game_id, text, rules)
 

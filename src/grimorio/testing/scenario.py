@@ -49,7 +49,8 @@ class Scenario:
     @property
     def doc(self) -> dict[str, Any]:
         """The state document (the game's documented JSON form of the position)."""
-        return self.state.document()["state"]
+        document: dict[str, Any] = self.state.document()["state"]
+        return document
 
     def dice(self, *values: int) -> Scenario:
         """The next rolls will show these values, in order."""

@@ -1,0 +1,1 @@
+"""Engine benchmarks (`make bench`): figures printed, never asserted."""

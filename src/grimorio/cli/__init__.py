@@ -1,0 +1,1 @@
+"""The `grimorio` command line."""

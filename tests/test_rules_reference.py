@@ -1,0 +1,81 @@
+"""Every rule id cited in code or tests exists in the game's rules reference; coverage is reported.
+
+A rule id is cited by a test when its literal text (e.g. ``WH6-4.3``) appears in a test file.
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+from pathlib import Path
+
+import pytest
+
+from grimorio.core.registry import game_class, game_ids
+from grimorio.core.rules_ref import cited_ids, coverage, load_reference, test_files
+
+ROOT = Path(__file__).resolve().parent.parent
+GAMES = [g for g in game_ids() if (ROOT / "docs" / "rules" / f"{g}.md").exists()]
+
+
+def _package_dir(game_id: str) -> Path:
+    return Path(sys.modules[game_class(game_id).__module__].__file__ or "").parent
+
+
+def test_every_builtin_game_has_a_rules_reference() -> None:
+    assert {"tictactoe", "wh6-magic"} <= set(GAMES)
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_cited_ids_exist_in_the_reference(game_id: str) -> None:
+    prefix = game_class(game_id).rule_prefix
+    reference = load_reference(game_id)
+    sources = sorted(_package_dir(game_id).rglob("*.py")) + test_files(ROOT)
+    unknown = {rule: sorted(str(p.relative_to(ROOT)) for p in paths)
+               for rule, paths in cited_ids(prefix, sources).items()
+               if rule not in reference.rules}
+    assert not unknown, f"ids cited but not in docs/rules/{game_id}.md: {unknown}"
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_coverage_report(game_id: str, capsys: pytest.CaptureFixture[str]) -> None:
+    report = coverage(game_id, game_class(game_id).rule_prefix, ROOT)
+    assert report is not None and report.total > 0
+    with capsys.disabled():
+        print(f"\n[rules coverage] {game_id}: {report.summary()}"
+              + (f"; untested: {', '.join(report.untested)}" if report.untested else ""))
+    assert len(report.tested) + len(report.untested) == report.total
+
+
+def test_tictactoe_rules_are_all_tested() -> None:
+    report = coverage("tictactoe", "TTT", ROOT)
+    assert report is not None and report.untested == ()
+
+
+def test_every_wh6_seed_rule_is_cited_by_a_test() -> None:
+    """Every rule of the seed (WH6-n.m, spec §3) is cited by at least one scenario test."""
+    report = coverage("wh6-magic", "WH6", ROOT)
+    assert report is not None
+    seed_rules = [r for r in load_reference("wh6-magic").rules if re.fullmatch(r"WH6-\d+\.\d+", r)]
+    assert len(seed_rules) >= 90
+    missing = [r for r in seed_rules if r not in report.tested]
+    assert not missing, f"seed rules no test cites: {missing}"
+
+
+def test_reference_parser_reads_ids_and_continuations(tmp_path: Path) -> None:
+    from grimorio.core import rules_ref
+
+    path = tmp_path / "demo.md"
+    path.write_text("# Demo\n## Moves\n- **DM-1** First line\n  continued.\n- **DM-2.1** Two\n"
+                    "Not a rule: **DM-3** mid-sentence.\n", encoding="utf-8")
+    original = rules_ref.docs_dir
+    rules_ref.docs_dir = lambda: tmp_path  # type: ignore[assignment]
+    try:
+        rules_ref.load_reference.cache_clear()
+        reference = rules_ref.load_reference("demo")
+    finally:
+        rules_ref.docs_dir = original  # type: ignore[assignment]
+        rules_ref.load_reference.cache_clear()
+    assert list(reference.rules) == ["DM-1", "DM-2.1"]
+    assert reference.rules["DM-1"].text == "First line continued."
+    assert reference.rules["DM-2.1"].section == "Moves"
