@@ -1,0 +1,1 @@
+"""Warhammer Fantasy 6th edition, magic phase: casting and dispelling spells."""
