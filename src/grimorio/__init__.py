@@ -12,11 +12,12 @@ from grimorio.core import (
     RecordError,
     RulesError,
     State,
-    games,
     load_game,
     resample,
     view,
 )
+
+import grimorio.games as games  # callable: grimorio.games() lists the registered games
 
 __version__ = "0.1.0"
 

@@ -105,7 +105,7 @@ class Coverage:
         return f"{len(self.tested)}/{self.total} rules tested ({self.ratio:.0%})"
 
 
-def test_files(root: Path) -> list[Path]:
+def python_files_in_tests(root: Path) -> list[Path]:
     return sorted((root / "tests").rglob("*.py"))
 
 
@@ -115,7 +115,7 @@ def coverage(game_id: str, prefix: str, tests_root: Path | None = None) -> Cover
     if root is None:
         return None
     reference = load_reference(game_id)
-    cited = cited_ids(prefix, test_files(root))
+    cited = cited_ids(prefix, python_files_in_tests(root))
     tested = frozenset(rule_id for rule_id in reference.rules if rule_id in cited)
     untested = tuple(rule_id for rule_id in reference.rules if rule_id not in cited)
     return Coverage(game_id, len(reference.rules), tested, untested)
