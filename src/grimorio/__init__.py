@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import grimorio.games as games  # callable: grimorio.games() lists the registered games
 from grimorio.core import (
     Action,
     Game,
@@ -16,8 +17,6 @@ from grimorio.core import (
     resample,
     view,
 )
-
-import grimorio.games as games  # callable: grimorio.games() lists the registered games
 
 __version__ = "0.1.0"
 
