@@ -92,3 +92,21 @@ def test_state_prints_a_seat_view_as_json() -> None:
     assert code == 0
     shown = json.loads(out)
     assert shown["seat"] == 0 and len(shown["legal_actions"]) == 9
+
+
+def test_menu_starts_a_wh6_phase_against_the_bot_in_spanish() -> None:
+    """What `make run` does: pick wh6-magic, Spanish, the random bot, a seed; then play."""
+    code, out = _run("menu", input="2\nes\nrandom\n7\nend\nquit\n")
+    assert code == 0, out
+    assert "Acciones legales" in out and "Dados de energía" in out
+    assert "(WH6-X1)" in out, "ending the casting sub-phase is explained with its rule id"
+    assert "plays" not in out and "juega" in out, "the bot's moves are announced in Spanish"
+
+
+def test_wh6_game_between_bots_saves_and_replays(tmp_path: Path) -> None:
+    record = tmp_path / "wh6.json"
+    code, out = _run("play", "wh6-magic", "--seat", "random", "--seat", "random", "--seed", "9",
+                     "--save", str(record))
+    assert code == 0, out
+    code, out = _run("replay", str(record), "--seat", "1")
+    assert code == 0 and "✓" in out
