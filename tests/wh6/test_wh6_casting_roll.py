@@ -49,6 +49,24 @@ def test_WH6_4_3_natural_total_under_3_always_fails() -> None:
     assert sc.doc["last_outcome"] == "failed" and top(sc)["kind"] == "Casting"
 
 
+def test_WH6_A1_a_casting_result_under_3_fails_even_on_a_natural_3() -> None:
+    """WH6-A1: 1 + 2 = 3 naturally, but a -1 brings the result to 2; against a difficulty of 2
+    the spell still fails, because a casting result under 3 never succeeds."""
+    data = setup()
+    data["spells"].append({"id": "trickle", "name": "Trickle", "difficulty": 2, "range_cm": 60,
+                           "target": "enemy_unit",
+                           "effects": [{"wounds": {"count": 1, "armour_save": False}}]})
+    troop(data, "w1")["spells"].append("trickle")
+    troop(data, "w1")["cast_bonus"] = -1
+    sc = make(data)
+    sc.dice(1, 2)
+    events = sc.act("cast w1 trickle dice=2 target=u2")
+    fail = first(events, "cast_fails")
+    assert fail.rule == "WH6-A1" and (fail.data["natural"], fail.data["result"]) == (3, 2)
+    assert "dispel_window" not in kinds(events) and sc.doc["last_outcome"] == "failed"
+    assert "también falla" in fail.text.es
+
+
 def test_WH6_4_4_minimum_3_never_applies_to_dispels() -> None:
     """WH6-4.4, WH6-7.11: a dispel roll of 2 plus a +1 bonus beats a casting result of 3."""
     data = setup()
@@ -173,6 +191,25 @@ def test_WH6_5_5_dispel_scrolls_do_not_work_against_irresistible_force() -> None
     assert first(events, "attempt_end").data["outcome"] == "dispelled"
 
 
+def test_WH6_5_5_a_bearer_of_both_items_spends_the_one_that_works_against_if() -> None:
+    """WH6-5.5: the captain carries a Dispel Scroll and an IF-proof rod; against IF only the rod
+    can act, so it is the one spent; against an ordinary spell the plain scroll goes first."""
+    data = setup()
+    data["items"] = [{"id": "null_rod", "name": "Null rod", "kind": "auto_dispel", "uses": 1,
+                      "works_vs_if": True}]
+    troop(data, "e2")["items"] = ["dispel_scroll", "null_rod"]
+    sc = make(data)
+    sc.dice(6, 6)
+    sc.act("cast w1 big_zap dice=2 target=u2")
+    assert first(sc.act("scroll e2"), "dispelled").data["item"] == "e2.null_rod"
+    assert sc.doc["items"]["e2.dispel_scroll"]["uses_left"] == 1
+    sc = make(data)
+    sc.dice(4, 4)
+    sc.act("cast w1 zap dice=2 target=u2")
+    assert first(sc.act("scroll e2"), "dispelled").data["item"] == "e2.dispel_scroll"
+    assert sc.doc["items"]["e2.null_rod"]["uses_left"] == 1
+
+
 @pytest.mark.parametrize("die,rule", [(1, "WH6-4.3"), (6, "WH6-4.5")])
 def test_WH6_5_6_one_die_never_miscasts_nor_reaches_irresistible_force(die: int,
                                                                         rule: str) -> None:
@@ -248,6 +285,7 @@ def test_WH6_6_2_no_reroll_out_of_a_miscast() -> None:
     events = sc.act("cast w1 zap dice=2 target=u2")
     assert "reroll_offer" not in kinds(events) and "miscast" in kinds(events)
     sc.illegal("reroll", rule="WH6-6.2")
+    sc.illegal("keep", rule="WH6-6.3")
     assert sc.doc["items"]["w1.tome_of_recasting"]["uses_left"] == 1
 
 
@@ -291,3 +329,38 @@ def test_WH6_X9_power_stone_adds_two_dice_beyond_the_limit_and_is_used_up() -> N
     assert sc.doc["items"]["w2.power_stone"]["uses_left"] == 0
     sc.act("nodispel")
     sc.illegal("cast w1 zap dice=1 target=u2 items=w2.power_stone", rule="WH6-X9")
+
+
+def test_WH6_X9_power_stone_dice_count_for_miscasts_and_irresistible_force() -> None:
+    """WH6-X9, WH6-5.1, WH6-5.2: the stone's dice are casting dice like the others: a pool 1
+    and a stone 1 miscast; a pool 6 and a stone 6 are irresistible."""
+    data = setup()
+    troop(data, "w2")["items"] = ["power_stone"]
+    sc = make(data)
+    sc.dice(1, 4, 1, 3, 3)
+    events = sc.act("cast w2 zap dice=1 target=u2 items=w2.power_stone")
+    assert first(events, "miscast").data["dice"] == [1, 4, 1]
+    sc = make(data)
+    sc.dice(6, 2, 6)
+    events = sc.act("cast w2 zap dice=1 target=u2 items=w2.power_stone")
+    assert first(events, "irresistible").rule == "WH6-5.2"
+    assert sc.doc["pools"]["power"] == 11
+
+
+def test_WH6_1_6_a_power_item_without_exceeds_max_counts_towards_the_limit() -> None:
+    """WH6-1.6, WH6-X9: an item whose data say `exceeds_max: false` adds dice that count towards
+    level + 1: the level 1 adept may then use only 1 pool die with its 1 extra die."""
+    data = setup()
+    data["items"] = [{"id": "small_stone", "name": "Small stone", "kind": "power_dice",
+                      "dice": 1, "uses": 1, "exceeds_max": False}]
+    troop(data, "w2")["items"] = ["small_stone"]
+    sc = make(data)
+    exc = sc.illegal("cast w2 zap dice=2 target=u2 items=w2.small_stone", rule="WH6-1.6")
+    assert "1 from an item" in exc.message("en") and "1 de un objeto" in exc.message("es")
+    legal = sc.legal()
+    assert "cast w2 zap dice=1 target=u2 items=w2.small_stone" in legal
+    assert "cast w2 zap dice=2 target=u2 items=w2.small_stone" not in legal
+    assert "cast w2 zap dice=2 target=u2" in legal
+    sc.dice(3, 4)
+    events = sc.act("cast w2 zap dice=1 target=u2 items=w2.small_stone")
+    assert first(events, "cast").data["dice"] == [3, 4]

@@ -111,6 +111,16 @@ BAD_SETUPS: list[tuple[str, Edit, str]] = [
     ("sides", lambda d: d["sides"].pop(), "exactly two sides"),
     ("table", lambda d: d["sides"][0]["army"].update({"miscast_table": {2: "boom"}}),
      "miscast_table"),
+    ("contacts text", lambda d: troop(d, "w1").update({"contacts": "u1"}),
+     "field 'contacts' must be a list of texts"),
+    ("contacts number", lambda d: troop(d, "w1").update({"contacts": [5]}),
+     "field 'contacts' must be a list of texts"),
+    ("contacts ref", lambda d: troop(d, "w1").update({"contacts": ["zz:2"]}),
+     "character w1: field 'contacts': 'zz:2' names no unit"),
+    ("spells_lost", lambda d: troop(d, "w1").update({"spells_lost": ["nope"]}),
+     "field 'spells_lost' names 'nope'"),
+    ("shared mount", lambda d: troop(d, "w1").update({"mount": {
+        "kind": "shared", "with": "e1", "wounds": 3}}), "field 'mount.with'"),
 ]
 
 

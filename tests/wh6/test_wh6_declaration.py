@@ -106,6 +106,8 @@ def test_WH6_2_2_the_spell_defines_the_kind_of_target() -> None:
     sc.illegal("cast w1 mend dice=2 target=u2", rule="WH6-2.2")
     sc.illegal("cast w1 shield dice=2 target=w1", rule="WH6-2.2")
     sc.illegal("cast w1 star dice=2 target=500,500", rule="WH6-2.2")
+    sc.illegal("cast w1 star dice=2 target=u2", rule="WH6-2.2")
+    sc.illegal("cast w1 zap dice=2 target=60,60", rule="WH6-2.2")
     legal = sc.legal()
     assert "cast w1 shield dice=2" in legal and "cast w1 mend dice=2 target=u1" in legal
     assert "cast w1 star dice=2 target=60,60" in legal
@@ -192,6 +194,23 @@ def test_WH6_3_2_the_views_carry_no_distance_before_the_dispel() -> None:
     assert not sc.events(kind="range")
 
 
+def test_WH6_3_2_legal_actions_and_the_log_do_not_depend_on_range() -> None:
+    """WH6-3.2: with the scouts in range or far beyond it, the casting list, the dispel list
+    and every event up to the dispel decision are the same: nothing hints at the distance."""
+    near = setup()
+    troop(near, "u4").update({"x": 60, "y": 70})
+    logs = []
+    for data in (setup(), near):
+        sc = make(data)
+        casting = sc.legal()
+        sc.dice(4, 4)
+        sc.act("cast w1 zap dice=2 target=u4")
+        logs.append((casting, sc.legal(), [(e.kind, e.rule, e.text.en, e.text.es, e.data)
+                                           for e in sc.events()]))
+    assert logs[0] == logs[1]
+    assert "cast w1 zap dice=2 target=u4" in logs[0][0]
+
+
 def test_WH6_3_3_out_of_range_means_no_effect_but_dice_and_attempt_spent() -> None:
     """WH6-3.3, WH6-A3: u4 is far beyond 60 cm: the cast spell does nothing."""
     sc = make()
@@ -214,3 +233,17 @@ def test_WH6_X15_range_runs_between_the_closest_points_of_the_bases() -> None:
     sc.act("cast w1 zap dice=2 target=u4")
     measure = first(sc.act("nodispel"), "range")
     assert measure.data["distance"] == 59.5 and sc.doc["units"]["u4"]["models"] == 4
+
+
+def test_WH6_X15_range_is_compared_exactly_not_after_rounding() -> None:
+    """WH6-X15, WH6-A3: a near edge 60.04 cm from the mage's base is beyond a 60 cm range, even
+    though it rounds to 60.0."""
+    data = setup()
+    troop(data, "u4").update({"x": 60, "y": 83.54})
+    sc = make(data)
+    sc.dice(4, 4)
+    sc.act("cast w1 zap dice=2 target=u4")
+    events = sc.act("nodispel")
+    assert first(events, "range").data["distance"] == 60.04
+    assert first(events, "out_of_range").rule == "WH6-A3"
+    assert sc.doc["units"]["u4"]["models"] == 5

@@ -123,6 +123,42 @@ def test_WH6_X10_magic_resistance_only_against_spells_on_that_unit() -> None:
     assert "magic_resistance" not in kinds(events) and rolls(events)[0] == [3]
 
 
+def test_WH6_X10_magic_resistance_dice_count_for_the_doubles() -> None:
+    """WH6-X10, WH6-7.9, WH6-7.8: the extra dice are rolled with the pool dice, so a pool 6 and
+    a Magic Resistance 6 dispel a result of 15 outright, and a pool 1 with a Magic Resistance 1
+    fails although 1 + 1 + 6 + 1 would reach 8 + 1."""
+    data = setup()
+    troop(data, "u2")["magic_resistance"] = 1
+    sc = make(data)
+    cast_zap(sc, (6, 5, 4))
+    sc.dice(6, 6)
+    verdict = first(sc.act("dispel dice=1"), "dispelled")
+    assert verdict.rule == "WH6-7.9" and verdict.data["dice"] == [6, 6]
+    assert sc.doc["pools"]["dispel"] == 5
+    troop(data, "u2")["magic_resistance"] = 2
+    troop(data, "u4")["items"] = ["totem_of_morko"]
+    sc = make(data)
+    cast_zap(sc)
+    sc.dice(1, 6, 1)
+    verdict = first(sc.act("dispel dice=1 items=u4.totem_of_morko"), "dispel_fails")
+    assert verdict.rule == "WH6-7.8" and verdict.data["result"] == 9
+    assert sc.doc["units"]["u2"]["models"] == 19
+
+
+def test_WH6_X10_only_the_best_magic_resistance_counts() -> None:
+    """WH6-X10: Magic Resistance (1) on the warriors and (2) on the chanter inside them give 2
+    extra dice against a spell on the unit, not 3."""
+    data = setup()
+    troop(data, "u2")["magic_resistance"] = 1
+    troop(data, "e3")["magic_resistance"] = 2
+    sc = make(data)
+    cast_zap(sc)
+    sc.dice(2, 3, 2)
+    events = sc.act("dispel dice=1")
+    assert first(events, "magic_resistance").data == {"dice": 2}
+    assert rolls(events)[0] == [2, 3, 2]
+
+
 def test_WH6_A25_magic_resistance_dice_allow_a_dispel_with_an_empty_pool() -> None:
     """WH6-A25: with no dispel dice left, u2's Magic Resistance still allows an attempt."""
     data = setup(pools={"power": 12, "dispel": 0})

@@ -216,6 +216,37 @@ def test_WH6_11_4_independent_mounts_do_not_move_and_collide_with_the_rider() ->
     assert sc.doc["characters"]["w1"]["bans"][0]["kind"] == "hurled"
 
 
+def test_WH6_11_4_on_a_shared_mount_only_wizard_and_mount_collide() -> None:
+    """WH6-11.4: the hurled wizard counts as colliding with his mount, so he and the mount take
+    a hit each; the other rider is not named and takes none (unlike the explosion, WH6-11.1)."""
+    data = setup()
+    troop(data, "w1")["mount"] = {"kind": "shared", "with": "w2", "name": "Griffon",
+                                  "wounds": 4, "toughness": 5, "points": 150}
+    sc = make(data)
+    sc.dice(1, 1, 1, 2, 5, 5)
+    events = sc.act("cast w1 zap dice=2 target=u2")
+    assert first(events, "collision").rule == "WH6-11.4"
+    assert [e.data["target"] for e in events if e.kind == "wound_roll"] == ["w1", "mount:w1"]
+    assert "partner_hit" not in kinds(events)
+    assert sc.doc["characters"]["w2"]["wounds_lost"] == 0
+
+
+def test_WH6_11_4_a_wizard_whose_monster_is_slain_is_thrown_on_foot() -> None:
+    """WH6-11.4, WH6-11.2: once the explosion has killed his 1-wound beast, a second miscast
+    of 3 throws the wizard like any model on foot."""
+    data = setup()
+    troop(data, "w1")["mount"] = {"kind": "monstrous", "name": "Beast", "wounds": 1,
+                                  "toughness": 1, "points": 40}
+    sc = make(data)
+    sc.dice(1, 1, 1, 1, 4, 4)  # miscast, table 2: to wound the mage 4, the beast 4
+    sc.act("cast w1 zap dice=2 target=u2")
+    assert sc.doc["characters"]["w1"]["mount"]["slain"] is True
+    sc.dice(1, 1, 1, 2, 2, 2, 2, 3)  # miscast, table 3: 2+2+2 cm towards 3 o'clock
+    events = sc.act("cast w1 big_zap dice=2 target=u2")
+    assert first(events, "thrown").data["travelled"] == 6.0 and "collision" not in kinds(events)
+    assert sc.doc["characters"]["w1"]["position"] == {"x": 66.0, "y": 20.0}
+
+
 def test_WH6_A8_a_cavalry_wizard_is_thrown_with_his_horse() -> None:
     """WH6-A8: rider and horse move together (one model with a 2.5 cm base)."""
     data = setup()
@@ -265,6 +296,7 @@ def test_WH6_11_6_the_active_player_dispels_it_with_power_dice() -> None:
     sc = make()
     miscast(sc, (2, 2))
     events = sc.act("free e1 zap target=u1")
+    assert first(events, "spell_info").data == {"spell": "zap", "difficulty": 7}  # WH6-1.3
     assert first(events, "dispel_window").rule == "WH6-11.6"
     assert top(sc) == {"kind": "DispelWindow", "seat": 0, "pool": "power", "if_only": False}
     assert "dispel dice=10" in sc.legal() and "dispel dice=11" not in sc.legal()
@@ -468,6 +500,40 @@ def test_WH6_11_13_daemonic_attack_the_spell_goes_off_and_the_wizard_is_finished
     assert sc.events(kind="dispel_pool")[-1].data["dice"] == 3  # 2 + w2 only
     end_phase(sc)
     assert sc.events(kind="power_pool")[-1].data["dice"] == 3  # 2 + w2:1
+
+
+def test_WH6_11_13_the_daemonic_spell_is_irresistible_force_for_items_too() -> None:
+    """WH6-11.13, WH6-5.5: a Dispel Scroll cannot stop the daemonic spell, but an item whose
+    own text works against Irresistible Force can, as against any IF spell."""
+    data = setup()
+    data["items"] = [{"id": "null_rod", "name": "Null rod", "kind": "auto_dispel", "uses": 1,
+                      "works_vs_if": True}]
+    troop(data, "e1")["items"] = ["dispel_scroll"]
+    troop(data, "e2")["items"] = ["null_rod"]
+    sc = make(data)
+    events = miscast(sc, (6, 6))
+    assert first(events, "no_dispel").rule == "WH6-5.4" and "success" not in kinds(events)
+    assert top(sc) == {"kind": "DispelWindow", "seat": 1, "pool": "dispel", "if_only": True}
+    assert sc.legal() == ["scroll e2", "nodispel"]
+    sc.illegal("scroll e1", rule="WH6-5.5")
+    sc.illegal("dispel dice=2", rule="WH6-5.4")
+    events = sc.act("scroll e2")
+    assert first(events, "attempt_end").data["outcome"] == "dispelled"
+    assert sc.doc["units"]["u2"]["models"] == 20
+    assert sc.doc["characters"]["w1"]["bans"][0]["kind"] == "daemonic"
+    sc = make(setup(items=data["items"]))
+    miscast(sc, (6, 6))
+    assert sc.doc["units"]["u2"]["models"] == 19 and top(sc)["kind"] == "Casting"
+
+
+def test_WH6_11_13_a_daemon_struck_wizard_gives_not_even_his_own_extra_dice() -> None:
+    """WH6-11.13, WH6-X3: the mage's own extra dispel die (`dispel_dice`) goes with the rest."""
+    data = setup()
+    troop(data, "w1")["dispel_dice"] = 1
+    sc = make(data)
+    miscast(sc, (6, 6))
+    end_phase(sc)
+    assert sc.events(kind="dispel_pool")[-1].data["dice"] == 3  # 2 + w2 only
 
 
 def test_WH6_A18_a_daemon_struck_wizard_may_still_be_named_to_dispel() -> None:

@@ -35,6 +35,38 @@ def test_every_legal_action_round_trips_through_its_notation(seed: int) -> None:
             assert state._is_legal(action)
 
 
+def rich_setup() -> dict[str, object]:
+    """The test battle with a point spell, fractional positions and items of every kind."""
+    data = setup()
+    data["spells"].append({"id": "star", "name": "Star", "difficulty": 8, "range_cm": 90,
+                           "target": "point",
+                           "effects": [{"hits": {"count": 1, "strength": 3, "area": 5}}]})
+    troop(data, "w1")["spells"].append("star")
+    troop(data, "w1")["items"] = ["power_stone", "tome_of_recasting", "ember_ring"]
+    troop(data, "e1").update({"spells": ["zap", "hex", "shield", "big_zap"],
+                              "items": ["staff_of_sorcery", "dispel_scroll", "warding_charm"]})
+    troop(data, "u2").update({"x": 60.25, "y": 59.5, "magic_resistance": 1})
+    troop(data, "u4")["items"] = ["totem_of_morko"]
+    return data
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_notation_round_trips_with_points_and_items(seed: int) -> None:
+    """parse(notation(a)) == a for every legal action of random games with point spells, power
+    items, re-rolls, nominated dispellers and scrolls."""
+    game = load_game("wh6-magic")
+    state = game.new_initial_state(seed, rich_setup())
+    chooser = random.Random(seed)
+    verbs = set()
+    while not state.is_terminal():
+        for action in state.legal_actions():
+            text = action.notation()
+            assert game.parse_action(state, text) == action, text
+            verbs.add(text.split()[0])
+        state.apply(chooser.choice(state.legal_actions()))
+    assert {"cast", "dispel", "end"} <= verbs
+
+
 def test_point_targets_and_lists_are_canonical() -> None:
     """Points print as x,y with no trailing zeros; item lists are sorted."""
     assert parse("cast w1 comet dice=3 target=90.0,60.50") == Cast("w1", "comet", 3, "90,60.5")
@@ -58,7 +90,8 @@ def test_illegal_actions_change_nothing_and_explain_in_both_languages() -> None:
     assert "dados de energía" in exc.message("es")
     sc.illegal("keep", rule="WH6-6.3")
     sc.illegal("done", rule="WH6-7.1")
-    sc.illegal("recover", rule="WH6-1.1")
+    sc.illegal("recover", rule="WH6-A15")
+    sc.illegal("nofree", rule="WH6-11.5")
 
 
 def test_a_clone_is_independent_mid_attempt() -> None:
@@ -74,6 +107,42 @@ def test_a_clone_is_independent_mid_attempt() -> None:
     assert original.digest() == before
     assert twin.document()["state"]["units"]["u2"]["models"] == 19
     assert original.document()["state"]["units"]["u2"]["models"] == 20
+
+
+def test_a_clone_shares_no_mutable_part_with_its_original() -> None:
+    """Item uses, bans, attempted spells, spells in play, a unit's characters and the pending
+    dispel re-roll change on the clone only; the original's document stays exactly as it was."""
+    data = setup(in_play=[{"spell": "hex", "caster": "e1", "target": "u1"}])
+    troop(data, "e1")["items"] = ["dispel_scroll", "warding_charm"]
+    troop(data, "w1").update({"in_unit": "u1", "x": 60, "y": 30})
+    sc = make(data)
+    sc.dice(4, 4)
+    sc.act("cast w1 zap dice=2 target=u2")
+    original = sc.state
+    before = original.document()
+    twin = original.clone(reseed=3)
+    pairs = [(original.units, twin.units), (original.chars, twin.chars),  # type: ignore[attr-defined]
+             (original.items, twin.items)]  # type: ignore[attr-defined]
+    for mine, theirs in pairs:
+        assert mine is not theirs and all(mine[k] is not theirs[k] for k in mine)
+    assert original.in_play is not twin.in_play  # type: ignore[attr-defined]
+    twin.apply("scroll e1")
+    twin.script_dice([3, 3])
+    twin.apply("cast w1 hex dice=2 target=u2")
+    twin.script_dice([1, 2])
+    twin.apply("dispel dice=2")  # fails: the Warding Charm's re-roll is offered
+    assert twin.document()["state"]["dispel_roll"] is not None
+    twin.script_dice([1, 3])
+    twin.apply("reroll")
+    twin.script_dice([1, 1, 1, 2, 5, 5, 5, 3])  # miscast; 3: hurled 15 cm east, out of u1
+    twin.apply("cast w1 big_zap dice=2 target=u2")
+    moved = twin.document()["state"]
+    assert moved["items"]["e1.dispel_scroll"]["uses_left"] == 0
+    assert moved["items"]["e1.warding_charm"]["uses_left"] == 0
+    assert [b["kind"] for b in moved["characters"]["w1"]["bans"]] == ["hurled"]
+    assert moved["units"]["u1"]["characters"] == [] and len(moved["in_play"]) == 2
+    assert moved["characters"]["w1"]["attempted"] == ["big_zap", "hex", "zap"]
+    assert original.document() == before
 
 
 def test_render_shows_pools_wizards_units_and_the_decision() -> None:

@@ -106,6 +106,22 @@ def test_WH6_X7_the_opponent_dispels_older_spells_after_casting() -> None:
     events = sc.act("dispel dice=2 spell=r1")
     assert first(events, "dispel_fails").rule == "WH6-7.8" and sc.doc["in_play"]
     assert top(sc)["tried"] == ["r1"] and sc.legal() == ["done"]
+    sc.illegal("nodispel", rule="WH6-X7")
+
+
+def test_WH6_X7_a_double_six_dispels_a_spell_in_play_whatever_its_value() -> None:
+    """WH6-X7, WH6-7.9: the usual doubles apply in the remains-in-play step: 6 + 6 = 12 is
+    short of Doom's casting value of 14, yet two 6s dispel it."""
+    data = setup(in_play=[{"spell": "doom", "caster": "w1", "target": "u2"}])
+    data["spells"].append({"id": "doom", "name": "Doom", "difficulty": 14, "range_cm": 60,
+                           "target": "enemy_unit", "remains_in_play": True,
+                           "effects": [{"modifier": {"stat": "toughness", "value": -1}}]})
+    sc = make(data)
+    sc.act("end")
+    sc.dice(6, 6)
+    verdict = first(sc.act("dispel dice=2 spell=r1"), "dispelled")
+    assert verdict.rule == "WH6-7.9" and verdict.data["needed"] == 14
+    assert sc.doc["in_play"] == []
 
 
 def test_WH6_X7_a_spell_ends_when_its_caster_dies() -> None:
@@ -133,6 +149,19 @@ def test_WH6_X7_an_irresistible_remains_in_play_spell_can_be_dispelled_later() -
     assert "dispel dice=1 spell=r1" in sc.legal()
 
 
+def test_WH6_X7_a_timed_effect_in_a_scenario_lasts_until_its_casters_next_phase() -> None:
+    """WH6-X7: Red's Shield, set up as already cast, protects Red's mage through Blue's phase
+    and lapses as Red's own phase begins; Blue's Shield lapses at once, as Blue's phase opens."""
+    sc = make(setup(in_play=[{"spell": "shield", "caster": "e1"},
+                             {"spell": "shield", "caster": "w1"}]))
+    assert [(e["caster"], e["expires_phase"]) for e in sc.doc["in_play"]] == [("e1", 1)]
+    assert sc.state.granted_ward("e1") == 5  # type: ignore[attr-defined]
+    assert sc.state.granted_ward("w1") is None  # type: ignore[attr-defined]
+    events = sc.act("end")
+    assert first(events, "spell_ends").data == {"effect": "r1"} and sc.doc["in_play"] == []
+    assert sc.doc["active_side"] == 1
+
+
 # ------------------------------------------------------------------------------ bound items
 
 def test_WH6_X8_bound_items_cast_at_their_power_level_once_per_phase() -> None:
@@ -143,6 +172,7 @@ def test_WH6_X8_bound_items_cast_at_their_power_level_once_per_phase() -> None:
     sc = make(data)
     events = sc.act("bound w2 ember_ring target=u2")
     assert first(events, "bound").data["power"] == 4 and "roll" not in kinds(events)
+    assert first(events, "spell_info").data == {"spell": "fireball", "difficulty": 5}
     assert first(events, "dispel_window").data["needed"] == 4
     assert sc.doc["pools"]["power"] == 12
     sc.dice(2, 2)
@@ -223,6 +253,27 @@ def test_WH6_X14_hits_wound_then_armour_worsened_by_strength_then_ward() -> None
     saves = [(e.data["save"], e.data["needed"], e.data["saved"]) for e in events
              if e.kind == "save"]
     assert saves == [("armour save", 6, 1), ("ward save", 5, 1)]
+    assert sc.doc["units"]["u2"]["models"] == 20
+
+
+def test_WH6_X14_regeneration_is_rolled_after_armour_and_ward() -> None:
+    """WH6-X14: three S3 hits on T3, all wound; armour 5+ stops one, the ward 5+ one more, and
+    Regeneration (4+) is rolled last, for the one wound still standing."""
+    data = setup()
+    data["spells"].append({"id": "sting", "name": "Sting", "difficulty": 5, "range_cm": 60,
+                           "target": "enemy_unit",
+                           "effects": [{"hits": {"count": 3, "strength": 3}}]})
+    troop(data, "w1")["spells"].append("sting")
+    troop(data, "u2").update({"armour": 5, "ward": 5, "regeneration": True})
+    sc = make(data)
+    sc.dice(3, 3)
+    sc.act("cast w1 sting dice=2 target=u2")
+    sc.dice(4, 5, 6, 5, 1, 1, 5, 2, 4)
+    events = sc.act("nodispel")
+    saves = [(e.data["save"], e.data["needed"], e.data["dice"], e.data["left"]) for e in events
+             if e.kind == "save"]
+    assert saves == [("armour save", 5, [5, 1, 1], 2), ("ward save", 5, [5, 2], 1),
+                     ("Regeneration", 4, [4], 0)]
     assert sc.doc["units"]["u2"]["models"] == 20
 
 

@@ -70,13 +70,14 @@ def casting_options(st: Wh6State) -> list[Action]:
             continue
         stones = [()] + [(i.id,) for i in st.items.values() if i.bearer == c.id
                          and not i.spent and st.item_def(i.id).kind == "power_dice"]
-        most = min(casting.max_dice(c), st.power)
         for spell_id in c.spells:
             if casting.spell_problem(st, c, spell_id) is not None:
                 continue
             targets = legal_targets(st, c.side, st.spell(spell_id))
-            out += [Cast(c.id, spell_id, n, t, s) for n in range(1, most + 1)
-                    for t in targets for s in stones]
+            for s in stones:
+                most = min(casting.max_dice(c) - casting.capped_dice(st, s), st.power)
+                out += [Cast(c.id, spell_id, n, t, s) for n in range(1, most + 1)
+                        for t in targets]
     out += bound_options(st)
     out.append(END)
     return out
@@ -119,7 +120,7 @@ def _casting(st: Wh6State, top: Decision, a: Action) -> IllegalAction | None:
 def _reroll(st: Wh6State, top: Decision, a: Action) -> IllegalAction | None:
     if isinstance(top, RerollOffer):
         return None
-    if st.last_outcome == "miscast":
+    if st.last_outcome == "miscast" and isinstance(a, Reroll):
         return refuse("WH6-6.2", "a re-roll can never be used to escape a miscast",
                       "una repetición nunca sirve para evitar una disfunción")
     return refuse("WH6-6.3", "no re-roll is on offer now", "ahora no hay ninguna repetición "
@@ -165,6 +166,10 @@ def _free(st: Wh6State, top: Decision, a: Action) -> IllegalAction | None:
             return refuse("WH6-1.1", "only the active player casts; a free spell needs miscast "
                           "result 4", "solo lanza el jugador activo; un hechizo gratuito requiere "
                           "el resultado 4 de disfunción")
+        if isinstance(top, Casting):
+            return refuse("WH6-11.5", "no free spell is on offer: only miscast result 4 gives one",
+                          "no hay ningún hechizo gratuito que rechazar: solo lo da el resultado "
+                          "4 de disfunción")
         return pending(st, top, a)
     if isinstance(a, Free):
         return miscast.check_free(st, top, a)
@@ -176,7 +181,13 @@ def _end(st: Wh6State, top: Decision, a: Action) -> IllegalAction | None:
 
 
 def _recover(st: Wh6State, top: Decision, a: Action) -> IllegalAction | None:
-    return None if isinstance(top, Recovery) else pending(st, top, a)
+    if isinstance(top, Recovery):
+        return None
+    if isinstance(top, Casting):
+        return refuse("WH6-A15", "recovery dice are rolled only as a magic phase begins, for "
+                      "hurled wizards", "los dados de recuperación solo se tiran al empezar una "
+                      "fase de magia, por los hechiceros que salieron despedidos")
+    return pending(st, top, a)
 
 
 def pending(st: Wh6State, top: Decision, a: Action) -> IllegalAction:
@@ -203,6 +214,9 @@ def _after_casting(st: Wh6State, a: Action) -> IllegalAction:
     if st.casting_closed_by == "vortex" and isinstance(a, Bound):
         return refuse("WH6-A16", "after the vortex no bound item may be used this phase",
                       "tras el vórtice no se puede usar ningún objeto portahechizos en esta fase")
+    if isinstance(a, NoDispel):
+        return refuse("WH6-X7", "no spell is waiting for a dispel: finish this step with done",
+                      "ningún hechizo espera una dispersión: termina este paso con done")
     if st.casting_closed_by == "vortex":
         return refuse("WH6-11.9", "the vortex ended the spell-casting sub-phase",
                       "el vórtice terminó la subfase de lanzamiento de hechizos")

@@ -98,7 +98,7 @@ def build(options: dict[str, Any], setup: dict[str, Any] | None) -> tuple[Battle
         spells=spells, items=items, sides=(infos[0], infos[1]), width=width, height=height,
         terrain=terrain, turns=int(options.get("turns", 2)), first=first,
         stacking=str(options.get("dispel_stacking", "recommended")), pools=_pools(top))
-    forces.in_play = _in_play(top.raw("in_play", []), forces, spells)
+    forces.in_play = _in_play(top.raw("in_play", []), forces, spells, first)
     top.raw("description", "")
     top.done()
     return battle, forces
@@ -262,8 +262,8 @@ def _add_character(forces: Forces, raw: Any, side: int, where: str,
         c.x, c.y = f.number("x", unit.x), f.number("y", unit.y)
     c.base = f.number("base", 2.5 if c.mount_kind != "none" else 1.0, low=0.1)
     c.fleeing, c.engaged = f.flag("fleeing"), f.flag("engaged")
-    default_contacts = [f"{c.in_unit}:3"] if c.in_unit else []
-    c.contacts = tuple(f.raw("contacts", default_contacts) or ())
+    c.contacts = f.strings("contacts") if f.has("contacts") else \
+        ((f"{c.in_unit}:3",) if c.in_unit else ())
     c.dispel_bonus = f.integer("dispel_bonus", 0, low=0, high=6)
     c.cast_bonus = f.integer("cast_bonus", 0, low=-6, high=6)
     c.dispel_dice = f.integer("dispel_dice", 0, low=0, high=6)
@@ -297,6 +297,9 @@ def _wizardry(c: Character, f: Fields, spells: dict[str, SpellDef]) -> None:
     if len(set(c.spells)) != len(c.spells):
         raise f.fail("spells", "lists a spell twice")
     c.lost = frozenset(f.strings("spells_lost"))
+    strays = sorted(c.lost - set(c.spells))
+    if strays:
+        raise f.fail("spells_lost", f"names {strays[0]!r}, which is not one of his spells")
     c.attempted = frozenset()
     c.generates_dice = f.flag("generates_dice", True)
     c.bans = _bans(f)
@@ -368,14 +371,15 @@ def _link(forces: Forces, width: float, height: float) -> None:
         for contact in c.contacts:
             target, _, count = str(contact).partition(":")
             if target not in forces.units and target not in forces.chars:
-                raise ScenarioError(f"character {c.id}: contact {contact!r} names no unit or "
-                                    f"character")
+                raise ScenarioError(f"character {c.id}: field 'contacts': {contact!r} names no "
+                                    f"unit or character")
             if count and (not count.isdigit() or int(count) < 1):
-                raise ScenarioError(f"character {c.id}: contact {contact!r} needs a count ≥ 1")
+                raise ScenarioError(f"character {c.id}: field 'contacts': {contact!r} needs a "
+                                    f"count of 1 or more")
         if c.mount is not None and c.mount.shared_with is not None:
             other = forces.chars.get(c.mount.shared_with)
             if other is None or other.side != c.side or other.id == c.id:
-                raise ScenarioError(f"character {c.id}: shared mount 'with' must name another "
+                raise ScenarioError(f"character {c.id}: field 'mount.with' must name another "
                                     f"character of the same side")
     troops: list[Unit | Character] = [*forces.units.values(), *forces.chars.values()]
     for troop in troops:
@@ -384,8 +388,9 @@ def _link(forces: Forces, width: float, height: float) -> None:
                                 f"{width:g} x {height:g} table")
 
 
-def _in_play(raw: Any, forces: Forces, spells: dict[str, SpellDef]) -> list[InPlay]:
-    """Spells already in play when the scenario starts (cast before phase 0)."""
+def _in_play(raw: Any, forces: Forces, spells: dict[str, SpellDef], first: int) -> list[InPlay]:
+    """Spells already in play when the scenario starts (cast before phase 0). A timed effect
+    lapses when its caster's side next begins a magic phase: phase 0 or phase 1."""
     if not isinstance(raw, list):
         raise ScenarioError("scenario: field 'in_play' must be a list")
     out = []
@@ -402,6 +407,8 @@ def _in_play(raw: Any, forces: Forces, spells: dict[str, SpellDef]) -> list[InPl
             raise f.fail("target", f"names {target!r}, which is not a unit or character")
         rip = f.flag("remains_in_play", spells[spell].remains_in_play)
         f.done()
-        out.append(InPlay(f"r{index + 1}", spell, caster, forces.chars[caster].side,
-                          target or caster, -1, rip, None if rip else 0))
+        side = forces.chars[caster].side
+        lapse = 0 if side == first else 1
+        out.append(InPlay(f"r{index + 1}", spell, caster, side, target or caster, -1, rip,
+                          None if rip else lapse))
     return out

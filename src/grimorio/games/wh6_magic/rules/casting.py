@@ -85,15 +85,25 @@ def check_cast(st: Wh6State, a: Cast) -> IllegalAction | None:
         return refuse("WH6-1.1", f"only the active player casts; {c.name.en} is the opponent's",
                       f"solo lanza hechizos el jugador activo; {c.name.es} es del oponente")
     return (cast_ban(c) or spell_problem(st, c, a.spell) or _stones_problem(st, c, a.items)
-            or dice_problem(st, c, a.dice)
+            or dice_problem(st, c, a.dice, capped_dice(st, a.items))
             or target_problem(st, c.side, st.spell(a.spell), a.target))
 
 
-def dice_problem(st: Wh6State, c: Character, dice: int) -> IllegalAction | None:
-    if dice < 1 or dice > max_dice(c):
-        return refuse("WH6-1.6", f"{c.name.en} (level {c.level}) may use 1 to {max_dice(c)} "
-                      f"power dice, not {dice}", f"{c.name.es} (nivel {c.level}) puede usar de 1 "
-                      f"a {max_dice(c)} dados de energía, no {dice}")
+def capped_dice(st: Wh6State, items: tuple[str, ...]) -> int:
+    """Extra casting dice from power items that count towards level + 1 (those without
+    `exceeds_max`, WH6-1.6, WH6-X9)."""
+    return sum(st.item_def(i).dice for i in items if not st.item_def(i).exceeds_max)
+
+
+def dice_problem(st: Wh6State, c: Character, dice: int, capped: int = 0) -> IllegalAction | None:
+    """Pool dice between 1 and level + 1, counting the item dice that may not exceed it."""
+    if dice < 1 or dice + capped > max_dice(c):
+        most = max_dice(c)
+        extra = (f" (plus {capped} from an item)", f" (más {capped} de un objeto)") if capped \
+            else ("", "")
+        return refuse("WH6-1.6", f"{c.name.en} (level {c.level}) may use 1 to {most} power "
+                      f"dice in all, not {dice}{extra[0]}", f"{c.name.es} (nivel {c.level}) "
+                      f"puede usar de 1 a {most} dados de energía en total, no {dice}{extra[1]}")
     if dice > st.power:
         return refuse("WH6-1.7", f"only {st.power} power dice are left in the pool",
                       f"solo quedan {st.power} dados de energía en la reserva")
@@ -129,9 +139,7 @@ def declare(st: Wh6State, a: Cast) -> None:
     st.say("declare", "WH6-1.2", f"{c.name.en} attempts {spell.name.en} on {target.en} with "
            f"{en}", f"{c.name.es} intenta lanzar {spell.name.es} sobre {target.es} con {es}",
            wizard=c.id, spell=a.spell, target=att.target, dice=a.dice)
-    summary = spell.summary()
-    st.say("spell_info", "WH6-1.3", f"{spell.name.en}: {summary.en}",
-           f"{spell.name.es}: {summary.es}", spell=a.spell, difficulty=spell.difficulty)
+    announce(st, a.spell)
     st.power -= a.dice
     spent = "gastado" if a.dice == 1 else "gastados"
     st.say("dice_spent", "WH6-4.7", f"{en} spent from the pool ({st.power} left)",
@@ -140,6 +148,14 @@ def declare(st: Wh6State, a: Cast) -> None:
     for item_id in a.items:
         _use_stone(st, att, item_id)
     roll_casting(st, att)
+
+
+def announce(st: Wh6State, spell_id: str) -> None:
+    """Tell the other side the spell's difficulty, range and effects (WH6-1.3, WH6-A24)."""
+    spell = st.spell(spell_id)
+    summary = spell.summary()
+    st.say("spell_info", "WH6-1.3", f"{spell.name.en}: {summary.en}",
+           f"{spell.name.es}: {summary.es}", spell=spell_id, difficulty=spell.difficulty)
 
 
 def _use_stone(st: Wh6State, att: Attempt, item_id: str) -> None:
@@ -249,11 +265,17 @@ def _compare(st: Wh6State, att: Attempt, shown: str) -> None:
     mod = f" {att.modifier:+d} = {att.result}" if att.modifier else ""
     data = {"dice": list(att.dice), "natural": att.natural, "modifier": att.modifier,
             "result": att.result, "difficulty": spell.difficulty}
-    if att.natural <= 2 or att.result <= 2:
+    if att.natural <= 2:
         att.outcome = "failed"
-        st.say("cast_fails", "WH6-4.3", f"Natural total {shown} = {att.natural}{mod}: a total "
-               f"under 3 always fails", f"Total natural {shown} = {att.natural}{mod}: un total "
-               f"menor que 3 siempre falla", **data)
+        st.say("cast_fails", "WH6-4.3", f"Natural total {shown} = {att.natural}{mod}: a natural "
+               f"total under 3 always fails", f"Total natural {shown} = {att.natural}{mod}: un "
+               f"total natural menor que 3 siempre falla", **data)
+        effects.finish(st, att)
+    elif att.result <= 2:
+        att.outcome = "failed"
+        st.say("cast_fails", "WH6-A1", f"Casting roll {shown} = {att.natural}{mod}: a casting "
+               f"result under 3 fails too", f"Tirada de lanzamiento {shown} = {att.natural}{mod}: "
+               f"un resultado menor que 3 también falla", **data)
         effects.finish(st, att)
     elif att.result < spell.difficulty:
         att.outcome = "failed"
@@ -312,4 +334,5 @@ def use_bound(st: Wh6State, a: Bound) -> None:
            f"{spec.name.es}: {spell.name.es} con nivel de energía {spec.power} sobre "
            f"{st.name(att.target).es}", item=instance, spell=spec.spell, power=spec.power,
            target=att.target)
+    announce(st, spec.spell)
     dispel.open_window(st, att, st.opponent, "dispel")

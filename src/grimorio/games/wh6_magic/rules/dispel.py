@@ -458,9 +458,8 @@ def use_scroll(st: Wh6State, a: Scroll) -> None:
     top = st.stack.top
     assert isinstance(top, DispelWindow | RemainsDispel)
     _, needed = subject(st, top, a.spell)
+    item = scroll_item(st, a.bearer, top.seat, isinstance(top, DispelWindow) and top.if_only)
     _close(st, top, a.spell, needed)
-    item = next(i for i in st.items.values() if i.bearer == a.bearer and i.side == top.seat
-                and not i.spent and st.item_def(i.id).kind == "auto_dispel")
     if item.uses_left is not None:
         item.uses_left -= 1
     name = st.item_def(item.id).name
@@ -468,6 +467,15 @@ def use_scroll(st: Wh6State, a: Scroll) -> None:
            f"automatically", f"{name.es} de {st.name(a.bearer).es}: el hechizo se dispersa "
            f"automáticamente", item=item.id)
     finish(st, True)
+
+
+def scroll_item(st: Wh6State, bearer: str, seat: int, vs_if: bool) -> ItemState:
+    """The automatic dispel item `bearer` uses: against IF only one that works against it
+    (WH6-5.5); otherwise a plain one first, keeping any IF-proof item for later."""
+    usable = [i for i in st.items.values() if i.bearer == bearer and i.side == seat
+              and not i.spent and st.item_def(i.id).kind == "auto_dispel"
+              and (st.item_def(i.id).works_vs_if or not vs_if)]
+    return min(usable, key=lambda i: st.item_def(i.id).works_vs_if)
 
 
 def decline(st: Wh6State) -> None:

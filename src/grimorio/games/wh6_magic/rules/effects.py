@@ -45,12 +45,13 @@ def in_range(st: Wh6State, att: Attempt, spell: SpellDef) -> bool:
     """Measured only now, between the closest points of the bases (WH6-3.1, WH6-X15)."""
     if spell.range_cm is None or spell.target == "self":
         return True
-    distance = round(gap(shape_of(st, att.caster), shape_of(st, att.target)), 1)
+    exact = gap(shape_of(st, att.caster), shape_of(st, att.target))
+    distance = round(exact, 2)  # shown to 0.01 cm; the comparison uses the exact value
     reach = spell.range_cm
     st.say("range", "WH6-3.1", f"Range is measured now: {distance:g} cm (range {reach:g} cm)",
            f"Se mide ahora el alcance: {distance:g} cm (alcance {reach:g} cm)",
            distance=distance, range=reach, target=att.target)
-    if distance > reach:
+    if exact > reach:
         st.say("out_of_range", "WH6-A3", f"Out of range: {spell.name.en} has no effect; the dice "
                f"stay spent and the attempt counts", f"Fuera de alcance: {spell.name.es} no tiene "
                f"efecto; los dados se gastan y el intento cuenta", distance=distance, range=reach)

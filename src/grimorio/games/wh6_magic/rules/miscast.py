@@ -74,16 +74,27 @@ def explosion(st: Wh6State, att: Attempt, c: Character) -> None:
     _mount_hits(st, c, "WH6-A20")
 
 
-def _mount_hits(st: Wh6State, c: Character, rule: str) -> None:
-    """A monstrous mount or chariot takes a hit too; so does a character sharing it."""
-    if c.mount is None or c.mount.kind not in INDEPENDENT:
+def rides_independent(c: Character) -> bool:
+    """On a living monster, chariot or shared mount (WH6-11.1, WH6-11.4); once it is slain the
+    wizard is on foot."""
+    return c.mount is not None and c.mount.kind in INDEPENDENT and c.has_live_mount
+
+
+def _mount_hits(st: Wh6State, c: Character, rule: str, partner_too: bool = True) -> None:
+    """A living monstrous mount or chariot takes a hit too; on an explosion, so does a character
+    sharing it (WH6-11.1). The collision of miscast 3 names only wizard and mount (WH6-11.4)."""
+    if not rides_independent(c):
         return
-    if c.has_live_mount:
-        st.say("mount_hit", rule, f"{c.mount.name.en} is hit as well",
-               f"{c.mount.name.es} también recibe el impacto", wizard=c.id)
-        wounds.hits(st, f"mount:{c.id}", 1, STRENGTH)
+    assert c.mount is not None
+    st.say("mount_hit", rule, f"{c.mount.name.en} is hit as well",
+           f"{c.mount.name.es} también recibe el impacto", wizard=c.id)
+    wounds.hits(st, f"mount:{c.id}", 1, STRENGTH)
     partner = c.mount.shared_with
-    if partner is not None and st.alive(partner):
+    if partner_too and partner is not None and st.alive(partner):
+        other = st.name(partner)
+        st.say("partner_hit", "WH6-11.1", f"{other.en}, riding the same mount, is hit as well",
+               f"{other.es}, que va en la misma montura, también recibe el impacto",
+               wizard=c.id, target=partner)
         wounds.hits(st, partner, 1, STRENGTH)
 
 
@@ -93,12 +104,12 @@ def hurled(st: Wh6State, att: Attempt, c: Character) -> None:
     st.say("hurled", "WH6-11.2", f"{c.name.en} loses control and cannot cast until he rolls a 6 "
            f"at the start of a magic phase", f"{c.name.es} pierde el control y no podrá lanzar "
            f"hechizos hasta sacar un 6 al inicio de una fase de magia", wizard=c.id)
-    if c.mount is not None and c.mount.kind in INDEPENDENT:
+    if rides_independent(c):
         st.say("collision", "WH6-11.4", f"{c.name.en} rides an independent mount: he does not "
                f"move and collides with it", f"{c.name.es} va en una montura independiente: no "
                f"se mueve y choca con ella", wizard=c.id)
         wounds.hits(st, c.id, 1, STRENGTH)
-        _mount_hits(st, c, "WH6-11.4")
+        _mount_hits(st, c, "WH6-11.4", partner_too=False)
         return
     throw(st, c)
 
@@ -234,18 +245,21 @@ def drained(st: Wh6State, att: Attempt, c: Character) -> None:
 
 
 def daemonic(st: Wh6State, att: Attempt, c: Character) -> None:
-    """12: the spell goes off as Irresistible Force (range still applies, WH6-A19); then the
-    wizard never casts again and generates no dice (WH6-11.13)."""
+    """12: the spell counts as cast with Irresistible Force, so only an item that works against
+    IF may stop it (WH6-5.4, WH6-5.5) and range still applies (WH6-A19); the wizard never casts
+    again and generates no dice (WH6-11.13)."""
     att.irresistible = True
     st.say("daemonic", "WH6-11.13", f"A daemon assails {c.name.en}: the spell counts as cast "
            f"with Irresistible Force", f"Un demonio asalta a {c.name.es}: el hechizo cuenta como "
            f"lanzado con Fuerza Irresistible", wizard=c.id)
-    effects.resolve(st, att)
     c.bans = (*c.bans, Ban("daemonic"))
     c.generates_dice = False
     st.say("daemonic_after", "WH6-11.13", f"{c.name.en} can never cast again and generates no "
            f"power or dispel dice", f"{c.name.es} ya no puede lanzar hechizos ni genera dados de "
            f"energía o de dispersión", wizard=c.id)
+    st.say("no_dispel", "WH6-5.4", "A spell cast with Irresistible Force cannot be dispelled",
+           "Un hechizo lanzado con Fuerza Irresistible no se puede dispersar")
+    dispel.offer_vs_irresistible(st, att)
 
 
 RESULTS: dict[str, Callable[[Wh6State, Attempt, Character], None]] = {
@@ -314,6 +328,7 @@ def cast_free(st: Wh6State, a: Free) -> None:
            f"{st.name(att.target).en} for free, without dice", f"{c.name.es} lanza "
            f"{spell.name.es} sobre {st.name(att.target).es} gratis, sin dados", wizard=c.id,
            spell=a.spell, target=att.target)
+    casting.announce(st, a.spell)
     dispel.open_window(st, att, 1 - c.side, "power")
 
 

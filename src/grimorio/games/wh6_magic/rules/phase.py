@@ -121,7 +121,8 @@ def dispel_dice(st: Wh6State, side: int) -> tuple[int, str]:
     """2 dice (4 for a Dwarf army), +1 per level 1-2 wizard, +2 per level 3-4 (WH6-X3).
 
     A wizard drained to level 0 counts as level 1 (WH6-11.12); one struck by miscast 12 gives
-    nothing (WH6-11.13). Characters with `dispel_dice` (Runesmiths) add theirs.
+    nothing, not even his own `dispel_dice` (WH6-11.13). Characters with `dispel_dice`
+    (Runesmiths) add theirs.
     """
     base = 4 if st.battle.sides[side].dwarf else 2
     parts = []
@@ -129,7 +130,8 @@ def dispel_dice(st: Wh6State, side: int) -> tuple[int, str]:
         if c.side != side or c.slain or c.fleeing:
             continue
         extra = (1 if max(c.level, 1) <= 2 else 2) if _contributes(c) else 0
-        extra += c.dispel_dice
+        if c.generates_dice:  # miscast 12 stops every die he would give (WH6-11.13)
+            extra += c.dispel_dice
         if extra:
             parts.append((c.id, extra))
     return base + sum(n for _, n in parts), _explain(base, parts)

@@ -74,6 +74,10 @@ def _point_problem(st: Wh6State, spell: SpellDef, target: str) -> IllegalAction 
 
 def _troop_problem(st: Wh6State, side: int, spell: SpellDef, target: str) -> IllegalAction | None:
     troop = st.troop(target)
+    if troop is None and parse_point(target) is not None:
+        return refuse("WH6-2.2", f"{spell.name.en} targets a unit or character, not a point",
+                      f"{spell.name.es} se lanza sobre una unidad o un personaje, no sobre un "
+                      f"punto")
     if troop is None or not st.alive(target):
         return refuse("WH6-2.1", f"there is no unit or character {target!r} to target",
                       f"no hay ninguna unidad ni personaje {target!r} al que apuntar")
