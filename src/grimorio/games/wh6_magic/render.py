@@ -53,7 +53,7 @@ def render(view: dict[str, Any], lang: str) -> str:
     for side in (0, 1):
         lines += _side(doc, side, t, lang)
     lines += _in_play(doc, t, lang)
-    lines += _attempt(doc, t)
+    lines += _attempt(doc, t, lang)
     lines += _pending(doc, t, lang)
     return "\n".join(lines)
 
@@ -150,13 +150,26 @@ def _in_play(doc: dict[str, Any], t: dict[str, str], lang: str) -> list[str]:
     return [*lines, ""]
 
 
-def _attempt(doc: dict[str, Any], t: dict[str, str]) -> list[str]:
+OUTCOMES = {
+    "en": {"declared": "declared", "cast": "cast", "irresistible": "Irresistible Force",
+           "miscast": "miscast", "failed": "failed", "dispelled": "dispelled",
+           "no_effect": "no effect", "resolved": "resolved"},
+    "es": {"declared": "declarado", "cast": "lanzado", "irresistible": "Fuerza Irresistible",
+           "miscast": "disfunción", "failed": "fallido", "dispelled": "dispersado",
+           "no_effect": "sin efecto", "resolved": "resuelto"},
+}
+
+
+def _attempt(doc: dict[str, Any], t: dict[str, str], lang: str) -> list[str]:
     a = doc["attempt"]
     if a is None:
         return []
     dice = "+".join(map(str, a["dice"])) or "-"
+    # The result is only worked out once the casting roll has been evaluated (WH6-4.8).
+    total = "" if a["outcome"] == "declared" else f" = {a['result']}"
+    outcome = OUTCOMES[lang].get(a["outcome"], a["outcome"])
     return [f"{t['attempt']}: {a['caster']} {a['spell']} → {a['target']} "
-            f"({t['dice']} {dice} = {a['result']}; {a['outcome']})"]
+            f"({t['dice']} {dice}{total}; {outcome})"]
 
 
 def _pending(doc: dict[str, Any], t: dict[str, str], lang: str) -> list[str]:
