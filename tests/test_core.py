@@ -129,3 +129,16 @@ def test_dice_are_uniform_and_shuffles_permute() -> None:
     assert sorted(items) == list(range(10)) and items != list(range(10))
     with pytest.raises(ValueError):
         Dice("seed")  # type: ignore[arg-type]
+
+
+def test_quiet_search_copies_keep_no_log_and_play_the_same() -> None:
+    state = DiceGame(turns=5).new_initial_state(seed=4)
+    state.apply("roll dice=2")
+    quiet = state.clone(quiet=True)
+    loud = state.clone()
+    assert quiet.events == [] and quiet.history == [] and len(loud.events) == 1
+    for move in ("roll dice=1", "hold", "roll dice=2"):
+        quiet.apply(move)
+        loud.apply(move)
+    assert quiet.document() == loud.document() and quiet.events == []
+    assert quiet.clone().quiet and not quiet.clone(quiet=False).quiet

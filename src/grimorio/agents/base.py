@@ -1,35 +1,66 @@
-"""The agent protocol and agent specs (``random``, later ``mcts:iters=800,c=1.4``)."""
+"""The agent contract, and agent specs such as ``random`` or ``mcts:iters=800,c=1.4``.
+
+Bots never see what their seat may not see: an agent gets an `Observation` — the seat's view and
+a way to draw full states consistent with it (`sample`, through `resample`) — never the true
+state.
+"""
 
 from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
 from typing import Any
 
 from grimorio.core.actions import Action
+from grimorio.core.state import State, resample, view
+
+
+@dataclass(frozen=True)
+class Observation:
+    """What one seat knows when it must act."""
+
+    seat: int
+    view: dict[str, Any]
+    _truth: State = field(repr=False)
+
+    def sample(self, rng: random.Random) -> State:
+        """A full state consistent with this seat's view: hidden parts and future dice redrawn.
+
+        The copy is quiet (no log, no history), ready for search.
+        """
+        return resample(self._truth, self.seat, rng).clone(quiet=True)
+
+
+def observe(state: State, seat: int) -> Observation:
+    """The observation `seat` gets of `state`."""
+    return Observation(seat, view(state, seat), state)
 
 
 class Agent(ABC):
-    """Chooses an action from a seat's view and the legal actions. Answers at once if forced."""
+    """Chooses one of the legal actions. Answers at once when only one action is legal."""
 
     name = "agent"
 
     def __init__(self, seed: int = 0) -> None:
         self.rng = random.Random(seed)
 
-    def act(self, view: dict[str, Any], legal: Sequence[Action]) -> Action:
+    def act(self, observation: Observation, legal: Sequence[Action],
+            rng: random.Random | None = None) -> Action:
+        """The chosen action; `rng` overrides the agent's own stream for this decision."""
         if not legal:
             raise ValueError("no legal action to choose from")
         if len(legal) == 1:
             return legal[0]
-        return self._choose(view, legal)
+        return self._choose(observation, legal, rng or self.rng)
 
     @abstractmethod
-    def _choose(self, view: dict[str, Any], legal: Sequence[Action]) -> Action: ...
+    def _choose(self, observation: Observation, legal: Sequence[Action],
+                rng: random.Random) -> Action: ...
 
-    def restart(self) -> None:  # noqa: B027 - most agents keep nothing between games
-        """Forget anything kept between moves (a new game starts)."""
+    def restart(self) -> None:  # noqa: B027 - agents that keep nothing need not override it
+        """Forget anything kept between games."""
 
 
 class RandomAgent(Agent):
@@ -37,19 +68,33 @@ class RandomAgent(Agent):
 
     name = "random"
 
-    def _choose(self, view: dict[str, Any], legal: Sequence[Action]) -> Action:
-        return self.rng.choice(list(legal))
+    def _choose(self, observation: Observation, legal: Sequence[Action],
+                rng: random.Random) -> Action:
+        return rng.choice(list(legal))
 
 
-AGENTS: dict[str, type[Agent]] = {"random": RandomAgent}
+AgentFactory = Callable[..., Agent]
+AGENTS: dict[str, AgentFactory] = {"random": RandomAgent}
+
+
+def parse_spec(spec: str) -> tuple[str, dict[str, str]]:
+    """``mcts:iters=800,c=1.4`` → (``mcts``, {``iters``: ``800``, ``c``: ``1.4``})."""
+    name, _, raw = spec.strip().partition(":")
+    params: dict[str, str] = {}
+    for part in filter(None, (p.strip() for p in raw.split(","))):
+        key, sep, value = part.partition("=")
+        if not sep or not key or not value:
+            raise ValueError(f"agent parameter {part!r} in {spec!r} is not key=value")
+        params[key] = value
+    return name, params
 
 
 def make_agent(spec: str, seed: int = 0) -> Agent:
-    """An agent from a spec string such as ``random``; ValueError names the known agents."""
-    name, _, params = spec.partition(":")
-    cls = AGENTS.get(name)
-    if cls is None:
+    """An agent from its spec; ValueError names the known agents or the bad parameter."""
+    name, params = parse_spec(spec)
+    factory = AGENTS.get(name)
+    if factory is None:
         raise ValueError(f"unknown agent {name!r}; known agents: {', '.join(sorted(AGENTS))}")
-    if params:
-        raise ValueError(f"agent {name!r} takes no parameters (got {params!r})")
-    return cls(seed)
+    if params and factory is RandomAgent:
+        raise ValueError(f"agent {name!r} takes no parameters (got {spec!r})")
+    return factory(seed=seed, **params)

@@ -12,7 +12,7 @@ from rich.console import Console
 from rich.markdown import Markdown
 from rich.table import Table
 
-from grimorio.agents.base import AGENTS
+from grimorio.agents.base import AGENTS, parse_spec
 from grimorio.cli.odds import odds
 from grimorio.cli.play import Session
 from grimorio.cli.render import show_events, show_view
@@ -100,9 +100,13 @@ def play(
     if len(seats) != match.game.num_players:
         raise _fail(f"{game} needs {match.game.num_players} seats, got {len(seats)}")
     for spec in seats:
-        if spec != "human" and spec.partition(":")[0] not in AGENTS:
+        if spec != "human" and parse_spec(spec)[0] not in AGENTS:
             raise _fail(f"unknown seat {spec!r}: human or one of {', '.join(sorted(AGENTS))}")
-    Session(match, seats, lang, console, save).run()
+    try:
+        session = Session(match, seats, lang, console, save)
+    except ValueError as exc:
+        raise _fail(str(exc)) from None
+    session.run()
 
 
 def _new_match(game: str, option: list[str], seed: int | None, setup: Path | None) -> Match:

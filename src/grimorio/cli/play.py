@@ -9,7 +9,7 @@ from typing import Any
 from rich.columns import Columns
 from rich.console import Console
 
-from grimorio.agents.base import Agent, make_agent
+from grimorio.agents.base import Agent, make_agent, observe
 from grimorio.cli.render import show_events, show_view
 from grimorio.core.errors import RulesError
 from grimorio.core.i18n import Text
@@ -73,7 +73,7 @@ class Session:
 
     def _bot_turn(self, seat: int) -> None:
         state = self.match.state
-        action = self.agents[seat].act(view(state, seat), state.legal_actions())
+        action = self.agents[seat].act(observe(state, seat), state.legal_actions())
         name = self.match.game.seat_name(seat)
         self.console.print(f"[bold]{name}[/bold] {T['plays'].get(self.lang)}: "
                            f"[cyan]{action.notation()}[/cyan]")

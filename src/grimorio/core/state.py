@@ -30,7 +30,7 @@ GAME_OVER = Text("The game is over.", "La partida ha terminado.")
 class State(ABC):
     """One position of a game."""
 
-    __slots__ = ("dice", "events", "game", "history", "reveals")
+    __slots__ = ("dice", "events", "game", "history", "quiet", "reveals")
 
     def __init__(self, game: Game, seed: int) -> None:
         self.game = game
@@ -38,6 +38,9 @@ class State(ABC):
         self.events: list[Event] = []
         self.history: list[Action] = []
         self.reveals = 0
+        # A quiet state (a search copy) keeps no log and no history: games may skip building
+        # their messages when it is set.
+        self.quiet = False
 
     # ---- hooks -------------------------------------------------------------------------------
     @abstractmethod
@@ -121,7 +124,8 @@ class State(ABC):
     def apply_unchecked(self, action: Action) -> None:
         """The fast path for search: no validation."""
         self._apply(action)
-        self.history.append(action)
+        if not self.quiet:
+            self.history.append(action)
 
     def returns(self) -> list[float]:
         """Each seat's result: zeros until the end."""
@@ -129,13 +133,16 @@ class State(ABC):
             return [0.0] * self.game.num_players
         return self._returns()
 
-    def clone(self: S, reseed: int | None = None) -> S:
-        """An independent copy. With `reseed`, its dice draw from a new stream (for search)."""
+    def clone(self: S, reseed: int | None = None, quiet: bool | None = None) -> S:
+        """An independent copy. With `reseed`, its dice draw from a new stream; with
+        `quiet=True` it is a search copy that keeps no log and no history (cheaper to make and
+        to play on). By default the copy is as quiet as the original."""
         twin = self.__class__.__new__(self.__class__)
         twin.game = self.game
         twin.dice = self.dice.clone(reseed)
-        twin.events = list(self.events)
-        twin.history = list(self.history)
+        twin.quiet = self.quiet if quiet is None else quiet
+        twin.events = [] if twin.quiet else list(self.events)
+        twin.history = [] if twin.quiet else list(self.history)
         twin.reveals = self.reveals
         self._copy_into(twin)
         return twin
@@ -155,10 +162,10 @@ class State(ABC):
         self.dice.script(values)
 
     def emit(self, kind: str, rule: str | None, text: Text,
-             visible_to: frozenset[int] | None = None, **data: Any) -> Event:
-        event = Event(kind, rule, text, data, visible_to)
-        self.events.append(event)
-        return event
+             visible_to: frozenset[int] | None = None, **data: Any) -> None:
+        """Log a ruling (nothing on a quiet search copy)."""
+        if not self.quiet:
+            self.events.append(Event(kind, rule, text, data, visible_to))
 
     def reveal(self) -> None:
         """Mark that new information came out (a card drawn): undo stops here."""
