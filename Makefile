@@ -3,6 +3,7 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
+BENCH_STAMP := $(VENV)/.installed-bench
 
 .PHONY: run test lint bench pytest clean
 
@@ -24,7 +25,12 @@ pytest: $(STAMP)
 
 test: lint pytest
 
-bench: $(STAMP)
+# OpenSpiel is installed only for the benchmarks (the `bench` extra).
+$(BENCH_STAMP): $(STAMP)
+	$(BIN)/python -m pip install --quiet -e '.[dev,bench]'
+	touch $(BENCH_STAMP)
+
+bench: $(BENCH_STAMP)
 	$(BIN)/python -m benchmarks.run
 
 clean:
