@@ -96,7 +96,7 @@ def test_state_prints_a_seat_view_as_json() -> None:
 
 def test_menu_starts_a_wh6_phase_against_the_bot_in_spanish() -> None:
     """What `make run` does: pick wh6-magic, Spanish, the random bot, a seed; then play."""
-    code, out = _run("menu", input="2\nes\nrandom\n7\nend\nquit\n")
+    code, out = _run("menu", input="wh6-magic\nes\nrandom\n7\nend\nquit\n")
     assert code == 0, out
     assert "Acciones legales" in out and "Dados de energía" in out
     assert "(WH6-X1)" in out, "ending the casting sub-phase is explained with its rule id"

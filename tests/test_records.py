@@ -10,10 +10,16 @@ from pathlib import Path
 import pytest
 
 import grimorio
+from grimorio.core import registry
 from grimorio.core.errors import RecordError
 from grimorio.core.record import Match
-from grimorio.core.registry import register
 from tests.dicegame import DiceGame
+
+
+@pytest.fixture
+def dice_game(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The test dice game, registered for one test only (the menu lists registered games)."""
+    monkeypatch.setitem(registry._registered, DiceGame.id, DiceGame)
 
 
 def _played(game_id: str = "tictactoe", moves: tuple[str, ...] = ("b2", "a1", "c3")) -> Match:
@@ -104,9 +110,8 @@ def test_undo_goes_back_one_action_when_nothing_was_revealed() -> None:
     assert [s.action for s in match.steps] == ["b2", "a1"]
 
 
-def test_undo_stops_at_revealed_information() -> None:
+def test_undo_stops_at_revealed_information(dice_game: None) -> None:
     """A die rolled by an action is new information: undo never goes back past it."""
-    register(DiceGame)
     match = Match(grimorio.load_game("test-dice"), seed=3)
     match.act("hold")
     assert match.can_undo()
@@ -120,8 +125,7 @@ def test_undo_stops_at_revealed_information() -> None:
     assert [s.action for s in match.steps] == ["hold", "roll dice=2"]
 
 
-def test_replay_reproduces_seeded_dice() -> None:
-    register(DiceGame)
+def test_replay_reproduces_seeded_dice(dice_game: None) -> None:
     match = Match(grimorio.load_game("test-dice", turns=4), seed=11)
     for move in ("roll dice=2", "roll dice=1", "hold", "roll dice=2"):
         match.act(move)

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from grimorio.core.actions import Action
+from grimorio.core.game import Game
 from grimorio.core.state import State, resample, view
 
 
@@ -24,6 +25,11 @@ class Observation:
     seat: int
     view: dict[str, Any]
     _truth: State = field(repr=False)
+
+    @property
+    def game(self) -> Game:
+        """The game being played: its rules and options, which every seat knows."""
+        return self._truth.game
 
     def sample(self, rng: random.Random) -> State:
         """A full state consistent with this seat's view: hidden parts and future dice redrawn.
