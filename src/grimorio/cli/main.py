@@ -16,6 +16,7 @@ from grimorio.agents.base import AGENTS, parse_spec
 from grimorio.cli.odds import odds
 from grimorio.cli.play import Session
 from grimorio.cli.render import show_events, show_view
+from grimorio.cli.simulate import simulate
 from grimorio.core.errors import RecordError, ScenarioError
 from grimorio.core.i18n import Text, default_lang, set_lang
 from grimorio.core.record import Match
@@ -27,6 +28,7 @@ from grimorio.testing.scenario import read_setup
 app = typer.Typer(add_completion=False, no_args_is_help=True,
                   help="grimorio: tabletop magic-combat games played by their published rules.")
 app.command("odds")(odds)
+app.command("simulate")(simulate)
 console = Console()
 
 LANG_OPTION = typer.Option(None, "--lang", help="es or en (default: from the locale)")
