@@ -142,3 +142,13 @@ def test_quiet_search_copies_keep_no_log_and_play_the_same() -> None:
         loud.apply(move)
     assert quiet.document() == loud.document() and quiet.events == []
     assert quiet.clone().quiet and not quiet.clone(quiet=False).quiet
+
+
+def test_an_observation_shows_exactly_the_seats_view() -> None:
+    from grimorio.agents.base import observe
+
+    state = grimorio.load_game("tictactoe").new_initial_state(seed=2)
+    state.apply("b2")
+    seen = observe(state, 1)
+    assert seen.view == view(state, 1) and seen.view["legal_actions"][0] == "a1"
+    assert repr(seen) == "Observation(seat=1)", "the truth never shows in a repr"

@@ -83,7 +83,7 @@ def test_one_legal_action_is_played_at_once_without_searching(spec: str) -> None
     seen = observe(state, 0)
     agent = make_agent(spec, seed=1)
     start = time.perf_counter()
-    assert agent.act(_Untouchable(seen.seat, seen.view, seen._truth), legal) == legal[0]
+    assert agent.act(_Untouchable(seen.seat, seen._truth), legal) == legal[0]
     assert time.perf_counter() - start < 0.05
     assert getattr(agent, "last_iterations", 0) == 0
 

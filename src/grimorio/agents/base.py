@@ -10,7 +10,6 @@ from __future__ import annotations
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
 from typing import Any
 
 from grimorio.core.actions import Action
@@ -18,13 +17,29 @@ from grimorio.core.game import Game
 from grimorio.core.state import State, resample, view
 
 
-@dataclass(frozen=True)
 class Observation:
-    """What one seat knows when it must act."""
+    """What one seat knows when it must act, for the decision it was made for.
 
-    seat: int
-    view: dict[str, Any]
-    _truth: State = field(repr=False)
+    The view is built on first use: many agents (random, MCTS) never read it, and building it
+    renders the whole log.
+    """
+
+    __slots__ = ("_truth", "_view", "seat")
+
+    def __init__(self, seat: int, truth: State) -> None:
+        self.seat = seat
+        self._truth = truth
+        self._view: dict[str, Any] | None = None
+
+    @property
+    def view(self) -> dict[str, Any]:
+        """What this seat may see (see `grimorio.view`)."""
+        if self._view is None:
+            self._view = view(self._truth, self.seat)
+        return self._view
+
+    def __repr__(self) -> str:
+        return f"Observation(seat={self.seat})"
 
     @property
     def game(self) -> Game:
@@ -41,7 +56,7 @@ class Observation:
 
 def observe(state: State, seat: int) -> Observation:
     """The observation `seat` gets of `state`."""
-    return Observation(seat, view(state, seat), state)
+    return Observation(seat, state)
 
 
 class Agent(ABC):

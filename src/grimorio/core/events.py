@@ -2,23 +2,22 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 from grimorio.core.i18n import Text
 
 
-@dataclass(frozen=True, slots=True)
-class Event:
+class Event(NamedTuple):
     """One thing that happened, explained.
 
-    `visible_to` is None for public events, or the seats allowed to see it.
+    `visible_to` is None for public events, or the seats allowed to see it. A named tuple:
+    immutable and three times cheaper to build than a frozen dataclass (one per ruling).
     """
 
     kind: str
     rule: str | None
     text: Text
-    data: dict[str, Any] = field(default_factory=dict)
+    data: dict[str, Any] = {}  # noqa: RUF012 - never mutated; emit always passes its own dict
     visible_to: frozenset[int] | None = None
 
     def visible(self, seat: int | None) -> bool:

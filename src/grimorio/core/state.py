@@ -13,16 +13,17 @@ from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, TypeVar
 
+from grimorio.core.actions import Action
 from grimorio.core.errors import IllegalAction, NotYourDecision
 from grimorio.core.events import Event
 from grimorio.core.i18n import Text
 from grimorio.core.rng import Dice
 
 if TYPE_CHECKING:
-    from grimorio.core.actions import Action
     from grimorio.core.game import Game
 
 S = TypeVar("S", bound="State")
+_new_event = tuple.__new__
 
 GAME_OVER = Text("The game is over.", "La partida ha terminado.")
 
@@ -96,11 +97,12 @@ class State(ABC):
 
     def legal_actions(self) -> list[Action]:
         """Legal actions of the seat to act; empty at the end."""
-        return [] if self.is_terminal() else self._legal_actions()
+        return [] if self._current_player() is None else self._legal_actions()
 
     def check(self, action: Action | str, seat: int | None = None) -> Action:
         """Parse and validate without changing anything; returns the action or raises."""
-        action = self.game.action_from(self, action)
+        if not isinstance(action, Action):
+            action = self.game.action_from(self, action)
         player = self._current_player()
         if player is None:
             raise IllegalAction(GAME_OVER)
@@ -118,7 +120,9 @@ class State(ABC):
         An illegal action raises and leaves the state exactly as it was.
         """
         action = self.check(action, seat)
-        self.apply_unchecked(action)
+        self._apply(action)
+        if not self.quiet:
+            self.history.append(action)
         return action
 
     def apply_unchecked(self, action: Action) -> None:
@@ -165,7 +169,9 @@ class State(ABC):
              visible_to: frozenset[int] | None = None, **data: Any) -> None:
         """Log a ruling (nothing on a quiet search copy)."""
         if not self.quiet:
-            self.events.append(Event(kind, rule, text, data, visible_to))
+            # tuple.__new__ skips the named tuple's generated constructor: this runs once per
+            # ruling, on every step of every game.
+            self.events.append(_new_event(Event, (kind, rule, text, data, visible_to)))
 
     def reveal(self) -> None:
         """Mark that new information came out (a card drawn): undo stops here."""

@@ -15,9 +15,13 @@ from grimorio.core.i18n import Text
 from grimorio.core.state import State
 
 LINES = ((0, 1, 2), (3, 4, 5), (6, 7, 8), (0, 3, 6), (1, 4, 7), (2, 5, 8), (0, 4, 8), (2, 4, 6))
-LINES_THROUGH = tuple(tuple(line for line in LINES if cell in line) for cell in range(9))
 MARKS = "XO"
 EMPTY = "."
+# Bitmasks: bit i is cell i. Precomputed so that a step does no searching: the winning lines
+# through each cell, and the legal actions for every set of empty cells.
+LINE_MASKS_THROUGH = tuple(
+    tuple(sum(1 << c for c in line) for line in LINES if cell in line) for cell in range(9))
+FULL = (1 << 9) - 1
 
 
 @dataclass(frozen=True, slots=True)
@@ -27,31 +31,41 @@ class Place(Action):
     cell: int
 
     def notation(self) -> str:
-        return "abc"[self.cell % 3] + str(self.cell // 3 + 1)
+        return CELL_NAMES[self.cell]
 
 
+CELL_NAMES = tuple("abc"[cell % 3] + str(cell // 3 + 1) for cell in range(9))
 PLACES = tuple(Place(cell) for cell in range(9))
+# Every message a move can produce, built once: rulings stay explained at no cost per step.
+PLACE_TEXT = tuple(tuple(Text(f"{mark} takes {name}.", f"{mark} ocupa {name}.")
+                         for name in CELL_NAMES) for mark in MARKS)
+WIN_TEXT = tuple(Text(f"{mark} completes a line and wins.", f"{mark} completa una línea y gana.")
+                 for mark in MARKS)
+DRAW_TEXT = Text("The board is full: a draw.", "El tablero está lleno: tablas.")
+LEGAL_FOR_EMPTY = tuple(tuple(PLACES[c] for c in range(9) if mask >> c & 1)
+                        for mask in range(FULL + 1))
 
 
 class TicTacToeState(State):
-    __slots__ = ("board", "to_move", "winner")
+    __slots__ = ("board", "empty", "marks", "over", "to_move", "winner")
 
     def __init__(self, game: Game, seed: int) -> None:
         super().__init__(game, seed)
         self.board = [EMPTY] * 9
+        self.empty = FULL
+        self.marks = [0, 0]  # each seat's cells as a bitmask
         self.to_move = 0
         self.winner: int | None = None
+        self.over = False
 
     def _current_player(self) -> int | None:
-        if self.winner is not None or EMPTY not in self.board:
-            return None
-        return self.to_move
+        return None if self.over else self.to_move
 
     def _legal_actions(self) -> list[Action]:
-        return [PLACES[i] for i, mark in enumerate(self.board) if mark == EMPTY]
+        return list(LEGAL_FOR_EMPTY[self.empty])
 
     def _is_legal(self, action: Action) -> bool:
-        return isinstance(action, Place) and self.board[action.cell] == EMPTY
+        return type(action) is Place and bool(self.empty >> action.cell & 1)
 
     def _illegal_reason(self, action: Action) -> IllegalAction:
         name = action.notation()
@@ -60,23 +74,23 @@ class TicTacToeState(State):
 
     def _apply(self, action: Action) -> None:
         assert isinstance(action, Place)
-        mark = MARKS[self.to_move]
-        self.board[action.cell] = mark
-        cell = action.notation()
-        self.emit("place", "TTT-2", Text(f"{mark} takes {cell}.", f"{mark} ocupa {cell}."))
-        if self._line_made(action.cell):
-            self.winner = self.to_move
-            self.emit("win", "TTT-3", Text(f"{mark} completes a line and wins.",
-                                           f"{mark} completa una línea y gana."))
-        elif EMPTY not in self.board:
-            self.emit("draw", "TTT-4", Text("The board is full: a draw.",
-                                            "El tablero está lleno: tablas."))
-        self.to_move = 1 - self.to_move
+        cell, mover = action.cell, self.to_move
+        self.board[cell] = MARKS[mover]
+        self.empty &= ~(1 << cell)
+        mine = self.marks[mover] = self.marks[mover] | 1 << cell
+        self.emit("place", "TTT-2", PLACE_TEXT[mover][cell])
+        if self._line_made(mine, cell):
+            self.winner, self.over = mover, True
+            self.emit("win", "TTT-3", WIN_TEXT[mover])
+        elif not self.empty:
+            self.over = True
+            self.emit("draw", "TTT-4", DRAW_TEXT)
+        self.to_move = 1 - mover
 
-    def _line_made(self, cell: int) -> bool:
-        board = self.board
-        for a, b, c in LINES_THROUGH[cell]:  # noqa: SIM110 - a plain loop is faster here
-            if board[a] == board[b] == board[c]:
+    @staticmethod
+    def _line_made(mine: int, cell: int) -> bool:
+        for line in LINE_MASKS_THROUGH[cell]:  # noqa: SIM110 - a plain loop is faster here
+            if mine & line == line:
                 return True
         return False
 
@@ -93,8 +107,11 @@ class TicTacToeState(State):
     def _copy_into(self, twin: State) -> None:
         assert isinstance(twin, TicTacToeState)
         twin.board = self.board[:]
+        twin.empty = self.empty
+        twin.marks = self.marks[:]
         twin.to_move = self.to_move
         twin.winner = self.winner
+        twin.over = self.over
 
 
 class TicTacToe(Game):
@@ -139,11 +156,14 @@ def _place_setup(state: TicTacToeState, setup: dict[str, Any]) -> None:
     if not (isinstance(rows, list) and len(rows) == 3
             and all(isinstance(r, str) and len(r) == 3 and set(r) <= set("XO.") for r in rows)):
         raise ScenarioError("board must be three rows of three of X, O or '.'")
-    state.board = list("".join(rows))
     to_move = setup.get("to_move", "X")
     if to_move not in MARKS:
         raise ScenarioError("to_move must be X or O")
+    state.board = list("".join(rows))
     state.to_move = MARKS.index(to_move)
+    state.empty = sum(1 << c for c, m in enumerate(state.board) if m == EMPTY)
+    state.marks = [sum(1 << c for c, m in enumerate(state.board) if m == mark) for mark in MARKS]
     for cell, mark in enumerate(state.board):
-        if mark != EMPTY and state._line_made(cell):
+        if mark != EMPTY and state._line_made(state.marks[MARKS.index(mark)], cell):
             state.winner = MARKS.index(mark)
+    state.over = state.winner is not None or not state.empty
