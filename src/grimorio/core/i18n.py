@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import locale
 import os
+
 LANGUAGES = ("en", "es")
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from dataclasses import asdict, dataclass
 from typing import Any
 
@@ -49,6 +50,13 @@ class RemainsDispel(Decision):
 
     pool: str
     tried: tuple[str, ...] = ()
+
+
+# Decisions are values: the common ones are made once and shared (the stack only reads them).
+casting_decision = functools.cache(Casting)
+dispel_window = functools.cache(DispelWindow)
+reroll_decision = functools.cache(Reroll)
+remains_decision = functools.cache(RemainsDispel)
 
 
 def decision_json(decision: Decision) -> dict[str, Any]:

@@ -11,11 +11,18 @@ from typing import Any, ClassVar
 from grimorio.core.actions import Action
 from grimorio.core.game import Game, Option
 from grimorio.core.i18n import Text
+from grimorio.core.rng import Dice
 from grimorio.core.state import State
 from grimorio.games.wh6_magic.actions import parse
 from grimorio.games.wh6_magic.data import scenario_names
 from grimorio.games.wh6_magic.setup import build
 from grimorio.games.wh6_magic.state import Wh6State
+
+# The first position of each shipped scenario, per set of options: a new game is a copy of it
+# with its own dice. Its troops are shared copy-on-write and never changed (see `Wh6State`), and
+# so are its caches of targets and legal declarations, valid until a game's troops change.
+_TEMPLATES: dict[tuple[tuple[str, Any], ...], Wh6State] = {}
+_MAX_TEMPLATES = 64
 
 
 class Wh6Magic(Game):
@@ -38,8 +45,21 @@ class Wh6Magic(Game):
     }
 
     def _new_state(self, seed: int, setup: dict[str, Any] | None) -> State:
-        battle, forces = build(dict(self.options), setup)
-        return Wh6State(self, seed, battle, forces)
+        if setup is not None:
+            battle, forces = build(dict(self.options), setup)
+            return Wh6State(self, seed, battle, forces)
+        dice = Dice(seed)  # checks the seed first, as a fresh state would
+        key = tuple(sorted(self.options.items()))
+        template = _TEMPLATES.get(key)
+        if template is None:  # a shipped scenario is read and checked once per set of options
+            battle, forces = build(dict(self.options), None)
+            template = Wh6State(self, 0, battle, forces)
+            if len(_TEMPLATES) >= _MAX_TEMPLATES:
+                _TEMPLATES.clear()
+            _TEMPLATES[key] = template
+        state = template.clone()
+        state.game, state.dice = self, dice
+        return state
 
     def parse_action(self, state: State, text: str) -> Action:
         return parse(text)

@@ -1,11 +1,16 @@
-"""Legal actions, legality with reasons, and dispatch: the glue between actions and the rules.
+"""Legal actions, legality with and without reasons, and dispatch: the glue between actions and
+the rules.
 
-`why_not` is the single source of truth: `_is_legal` is "no reason", the legal list is built from
-the same checks, and every refusal names its rule id in both languages.
+Two paths answer "is this legal?". `is_legal` is the fast yes/no used by `_is_legal` (every
+checked action) and mirrors the listing; `why_not` explains a refusal with its rule id in both
+languages and only runs when an action is refused (or a test asks). Both read the same rules;
+tests/wh6/test_wh6_fastpath.py checks that they agree on every listed action and on many near
+misses.
 """
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
@@ -38,10 +43,12 @@ from grimorio.games.wh6_magic.decisions import (
 )
 from grimorio.games.wh6_magic.decisions import Reroll as RerollOffer
 from grimorio.games.wh6_magic.rules import casting, dispel, miscast, phase
-from grimorio.games.wh6_magic.rules.targets import legal_targets, refuse
+from grimorio.games.wh6_magic.rules.targets import point_ok, refuse
 
 if TYPE_CHECKING:
     from grimorio.core.pending import Decision
+    from grimorio.games.wh6_magic.index import BoundItem
+    from grimorio.games.wh6_magic.model import Character
     from grimorio.games.wh6_magic.state import Wh6State
 
 
@@ -63,37 +70,130 @@ def legal_actions(st: Wh6State) -> list[Action]:
 
 
 def casting_options(st: Wh6State) -> list[Action]:
-    """Every declaration (wizard × spell × dice × target × power items), bound items, end."""
+    """Every declaration (wizard × spell × power items × dice × target), bound items, end.
+
+    The tests of `casting.check_cast` and `casting.check_bound`, without building reasons."""
     out: list[Action] = []
-    for c in st.chars.values():
-        if c.side != st.active or casting.cast_ban(c) is not None:
+    active, power, phase = st.active, st.power, st.phase
+    index, chars, items, menus = st.battle.index, st.char_map, st.item_map, st.menu_cache
+    for char_id in index.wizards[active]:  # the side's wizards, in the battle's order
+        c = chars[char_id]
+        if c.slain or c.fleeing or (c.bans and not casting.can_cast(c)):  # `can_cast`
             continue
-        stones = [()] + [(i.id,) for i in st.items.values() if i.bearer == c.id
-                         and not i.spent and st.item_def(i.id).kind == "power_dice"]
-        for spell_id in c.spells:
-            if casting.spell_problem(st, c, spell_id) is not None:
-                continue
-            targets = legal_targets(st, c.side, st.spell(spell_id))
-            for s in stones:
-                most = min(casting.max_dice(c) - casting.capped_dice(st, s), st.power)
-                out += [Cast(c.id, spell_id, n, t, s) for n in range(1, most + 1)
-                        for t in targets]
-    out += bound_options(st)
+        stones = index.carried.get((char_id, "power_dice"), ())
+        if stones:
+            stones = tuple(i for i in stones if not items[i].spent)
+        key = (char_id, min(power, c.level + 1), c.level, c.attempted, c.lost, stones)
+        menu = menus.get(key)
+        if menu is None:
+            menu = menus[key] = _wizard_casts(st, c, key[1], stones)
+        out += menu
+    for b in index.bound[active]:
+        item = items[b.instance]
+        if item.used_phase == phase or (item.uses_left is not None and item.uses_left <= 0):
+            continue  # used this phase, or spent
+        menu = menus.get(b.instance)  # the rest depends only on the troops (`menu_cache`)
+        if menu is None:
+            menu = menus[b.instance] = _bound_menu(st, b) \
+                if casting.bound_usable(st, b.bearer, b.instance) else ()
+        out += menu
     out.append(END)
     return out
 
 
-def bound_options(st: Wh6State) -> list[Action]:
-    out: list[Action] = []
-    for item in st.items.values():
-        spec = st.item_def(item.id)
-        if item.side != st.active or spec.kind != "bound_spell":
+def _bound_menu(st: Wh6State, b: BoundItem) -> tuple[Bound, ...]:
+    """A usable bound item on each legal target of its spell (`casting.check_bound`)."""
+    listed = st.targets(b.side, b.spell)
+    if st.spell(b.spell).target == "point":
+        listed = tuple(t for t in listed if point_ok(st, t))
+    return _bounds(b.bearer, b.item, listed)
+
+
+def _wizard_casts(st: Wh6State, c: Character, most: int,
+                  stones: tuple[str, ...]) -> tuple[Cast, ...]:
+    """A castable wizard's declarations: each spell he may still try (`casting.spell_ok`),
+    without and then with each unspent power item, with 1 to `most` dice (his level + 1, less
+    the item dice that count towards it, at most the pool: WH6-1.6, WH6-1.7), on each target.
+
+    `casting_options` keeps them in the state's `menu_cache` under what they depend on besides
+    the wizard's unchanging data (the pool up to what he could use, his level, the spells
+    attempted or lost, the power items); that cache is replaced whenever targets change."""
+    out: list[Cast] = []
+    spells, capped = st.battle.spells, st.battle.index.capped
+    for spell_id in c.spells:
+        if spell_id in c.attempted or spell_id in c.lost or spell_id not in spells:
             continue
-        for target in legal_targets(st, item.side, st.spell(spec.spell)):
-            action = Bound(item.bearer, item.item, target)
-            if casting.check_bound(st, action) is None:
-                out.append(action)
-    return out
+        targets = st.targets(c.side, spell_id)
+        if not targets:
+            continue
+        out += _casts(c.id, spell_id, most, targets, ())
+        for stone in stones:
+            fewer = min(most, casting.max_dice(c) - capped[stone])
+            if fewer > 0:
+                out += _casts(c.id, spell_id, fewer, targets, (stone,))
+    return tuple(out)
+
+
+@functools.lru_cache(maxsize=16384)
+def _casts(wizard: str, spell: str, most: int, targets: tuple[str, ...],
+           stones: tuple[str, ...]) -> tuple[Cast, ...]:
+    """The declarations of 1..`most` dice on each target (actions are values: shared)."""
+    return tuple(Cast(wizard, spell, n, t, stones) for n in range(1, most + 1) for t in targets)
+
+
+@functools.lru_cache(maxsize=4096)
+def _bounds(bearer: str, item: str, targets: tuple[str, ...]) -> tuple[Bound, ...]:
+    return tuple(Bound(bearer, item, t) for t in targets)
+
+
+# ------------------------------------------------------------------------------ yes or no
+
+def is_legal(st: Wh6State, action: Action) -> bool:
+    """Exactly `why_not(st, action) is None`, without building any refusal."""
+    top = st.stack.top
+    check = FAST.get(type(action))
+    if top is None or check is None:
+        return False
+    return check(st, top, action)
+
+
+def _fast_casting(st: Wh6State, top: Decision, a: Action) -> bool:
+    if not isinstance(top, Casting):
+        return False
+    if isinstance(a, Cast):
+        return casting.cast_ok(st, a)
+    assert isinstance(a, Bound)
+    return casting.bound_ok(st, a)
+
+
+def _fast_dispel(st: Wh6State, top: Decision, a: Action) -> bool:
+    if isinstance(a, Dispel):
+        return isinstance(top, DispelWindow | RemainsDispel) and \
+            dispel.check_dispel(st, top, a) is None
+    if isinstance(a, Scroll):
+        return isinstance(top, DispelWindow | RemainsDispel) and \
+            dispel.check_scroll(st, top, a) is None
+    if isinstance(a, NoDispel):
+        return isinstance(top, DispelWindow)
+    return isinstance(top, RemainsDispel)  # Done
+
+
+def _fast_free(st: Wh6State, top: Decision, a: Action) -> bool:
+    if not isinstance(top, FreeCast):
+        return False
+    return not isinstance(a, Free) or miscast.check_free(st, top, a) is None
+
+
+Fast = Callable[["Wh6State", "Decision", Any], bool]
+FAST: dict[type[Action], Fast] = {
+    Cast: _fast_casting, Bound: _fast_casting,
+    End: lambda st, top, a: isinstance(top, Casting),
+    Reroll: lambda st, top, a: isinstance(top, RerollOffer),
+    Keep: lambda st, top, a: isinstance(top, RerollOffer),
+    Dispel: _fast_dispel, Scroll: _fast_dispel, NoDispel: _fast_dispel, Done: _fast_dispel,
+    Free: _fast_free, NoFree: _fast_free,
+    Recover: lambda st, top, a: isinstance(top, Recovery),
+}
 
 
 # ------------------------------------------------------------------------------ reasons
@@ -236,21 +336,24 @@ CHECKS: dict[type[Action], Check] = {
 # ------------------------------------------------------------------------------ dispatch
 
 def apply(st: Wh6State, action: Action) -> None:
-    """Carry out a legal action (checked by the core through `why_not` first)."""
-    top = st.stack.top
-    if isinstance(action, Reroll | Keep):
-        assert isinstance(top, RerollOffer)
-        module = casting if top.what == "cast" else dispel
-        if isinstance(action, Reroll):
-            module.reroll(st)
-        else:
-            module.keep(st)
-        return
+    """Carry out a legal action (checked by the core through `is_legal` first)."""
     APPLY[type(action)](st, action)
 
 
+def _do_reroll(st: Wh6State, action: Action) -> None:
+    top = st.stack.top
+    assert isinstance(top, RerollOffer)
+    (casting if top.what == "cast" else dispel).reroll(st)
+
+
+def _do_keep(st: Wh6State, action: Action) -> None:
+    top = st.stack.top
+    assert isinstance(top, RerollOffer)
+    (casting if top.what == "cast" else dispel).keep(st)
+
+
 APPLY: dict[type[Action], Callable[[Wh6State, Any], None]] = {
-    Cast: casting.declare, Bound: casting.use_bound,
+    Cast: casting.declare, Bound: casting.use_bound, Reroll: _do_reroll, Keep: _do_keep,
     End: lambda st, a: phase.end_casting(st, "end"),
     Dispel: dispel.dispel_with_dice, Scroll: dispel.use_scroll,
     NoDispel: lambda st, a: dispel.decline(st), Done: lambda st, a: phase.finish_remains(st),

@@ -54,8 +54,12 @@ class Unit:
 
     def copy(self) -> Unit:
         twin = Unit.__new__(Unit)
-        for slot in Unit.__slots__:
-            setattr(twin, slot, getattr(self, slot))
+        twin.characters, twin.damage, twin.depth = self.characters, self.damage, self.depth
+        twin.engaged, twin.fleeing, twin.id = self.engaged, self.fleeing, self.id
+        twin.magic_resistance, twin.models = self.magic_resistance, self.models
+        twin.name, twin.points, twin.profile = self.name, self.points, self.profile
+        twin.side, twin.start_models, twin.width = self.side, self.start_models, self.width
+        twin.x, twin.y = self.x, self.y
         return twin
 
     def to_json(self) -> dict[str, Any]:
@@ -115,8 +119,18 @@ class Character:
 
     def copy(self) -> Character:
         twin = Character.__new__(Character)
-        for slot in Character.__slots__:
-            setattr(twin, slot, getattr(self, slot))
+        twin.attempted, twin.bans, twin.base = self.attempted, self.bans, self.base
+        twin.cast_bonus, twin.contacts = self.cast_bonus, self.contacts
+        twin.dispel_bonus, twin.dispel_dice = self.dispel_bonus, self.dispel_dice
+        twin.engaged, twin.fleeing = self.engaged, self.fleeing
+        twin.generates_dice, twin.id, twin.in_unit = self.generates_dice, self.id, self.in_unit
+        twin.level, twin.lore, twin.lost = self.level, self.lore, self.lost
+        twin.magic_resistance, twin.mount = self.magic_resistance, self.mount
+        twin.mount_slain, twin.mount_wounds_lost = self.mount_slain, self.mount_wounds_lost
+        twin.name, twin.points, twin.profile = self.name, self.points, self.profile
+        twin.prone_until, twin.side, twin.slain = self.prone_until, self.side, self.slain
+        twin.spells, twin.start_level, twin.wizard = self.spells, self.start_level, self.wizard
+        twin.wounds_lost, twin.x, twin.y = self.wounds_lost, self.x, self.y
         return twin
 
     @property
@@ -241,8 +255,13 @@ class Attempt:
 
     def copy(self) -> Attempt:
         twin = Attempt.__new__(Attempt)
-        for slot in Attempt.__slots__:
-            setattr(twin, slot, getattr(self, slot))
+        twin.caster, twin.dice, twin.extra_dice = self.caster, self.dice, self.extra_dice
+        twin.irresistible, twin.item, twin.items = self.irresistible, self.item, self.items
+        twin.kind, twin.miscast_roll, twin.modifier = self.kind, self.miscast_roll, self.modifier
+        twin.natural, twin.needed, twin.outcome = self.natural, self.needed, self.outcome
+        twin.pool_dice, twin.rerolled, twin.result = self.pool_dice, self.rerolled, self.result
+        twin.rip, twin.side, twin.spell = self.rip, self.side, self.spell
+        twin.target = self.target
         return twin
 
     def to_json(self) -> dict[str, Any]:

@@ -27,6 +27,7 @@ from grimorio.games.wh6_magic.data import (
     read_profile,
     read_spell_list,
 )
+from grimorio.games.wh6_magic.index import BattleIndex, build_index
 from grimorio.games.wh6_magic.model import Ban, Character, InPlay, ItemState, Unit
 from grimorio.games.wh6_magic.rules.hooks import irresistible_rule
 
@@ -61,11 +62,13 @@ class Battle:
     first: int
     stacking: str
     pools: tuple[int, int] | None
+    index: BattleIndex
 
 
 @dataclass
 class Forces:
-    """The changing parts of the battle at the start."""
+    """The changing parts of the battle at the start. A state shares these objects with the
+    battle's other states and copies one only before changing it (see `Wh6State`)."""
 
     units: dict[str, Unit] = field(default_factory=dict)
     chars: dict[str, Character] = field(default_factory=dict)
@@ -97,7 +100,8 @@ def build(options: dict[str, Any], setup: dict[str, Any] | None) -> tuple[Battle
         name=top.name() if (top.has("name") or top.has("name_en")) else Text("Battle", "Batalla"),
         spells=spells, items=items, sides=(infos[0], infos[1]), width=width, height=height,
         terrain=terrain, turns=int(options.get("turns", 2)), first=first,
-        stacking=str(options.get("dispel_stacking", "recommended")), pools=_pools(top))
+        stacking=str(options.get("dispel_stacking", "recommended")), pools=_pools(top),
+        index=build_index(forces.units, forces.chars, forces.items, items, spells))
     forces.in_play = _in_play(top.raw("in_play", []), forces, spells, first)
     top.raw("description", "")
     top.done()

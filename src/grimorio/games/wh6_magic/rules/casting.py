@@ -11,11 +11,12 @@ from typing import TYPE_CHECKING
 from grimorio.core.errors import IllegalAction
 from grimorio.core.i18n import Text
 from grimorio.games.wh6_magic.actions import Bound, Cast
-from grimorio.games.wh6_magic.decisions import Reroll
+from grimorio.games.wh6_magic.data import SpellDef
+from grimorio.games.wh6_magic.decisions import reroll_decision
 from grimorio.games.wh6_magic.model import Attempt, Character
 from grimorio.games.wh6_magic.rules import dispel, effects, miscast
-from grimorio.games.wh6_magic.rules.hooks import irresistible_rule
-from grimorio.games.wh6_magic.rules.targets import dice_text, refuse, target_problem
+from grimorio.games.wh6_magic.rules.hooks import RULES, irresistible_rule
+from grimorio.games.wh6_magic.rules.targets import dice_text, refuse, target_ok, target_problem
 
 if TYPE_CHECKING:
     from grimorio.games.wh6_magic.state import Wh6State
@@ -35,6 +36,7 @@ BAN_RULES = {
                  "fue asaltado por un demonio y no puede volver a lanzar hechizos"),
 }
 BAN_ORDER = ("daemonic", "drained", "hurled", "knocked_down", "lost_control")
+_BANNING = frozenset(BAN_ORDER)
 
 
 # ------------------------------------------------------------------------------ who may cast
@@ -53,6 +55,13 @@ def cast_ban(c: Character) -> IllegalAction | None:
             rule, en, es = BAN_RULES[kind]
             return refuse(rule, f"{c.name.en} {en}", f"{c.name.es} {es}")
     return None
+
+
+def can_cast(c: Character) -> bool:
+    """`cast_ban(c) is None`, without building the reason (the legal list is hot)."""
+    if not c.wizard or c.slain or c.fleeing:
+        return False
+    return not c.bans or not any(ban.kind in _BANNING for ban in c.bans)
 
 
 def max_dice(c: Character) -> int:
@@ -77,7 +86,7 @@ def spell_problem(st: Wh6State, c: Character, spell_id: str) -> IllegalAction | 
 
 def check_cast(st: Wh6State, a: Cast) -> IllegalAction | None:
     """Every check of a declaration (WH6-1.1 to WH6-1.7, WH6 §2)."""
-    c = st.chars.get(a.wizard)
+    c = st.char_map.get(a.wizard)
     if c is None:
         return refuse("WH6-1.2", f"there is no wizard {a.wizard!r}",
                       f"no hay ningún hechicero {a.wizard!r}")
@@ -87,6 +96,35 @@ def check_cast(st: Wh6State, a: Cast) -> IllegalAction | None:
     return (cast_ban(c) or spell_problem(st, c, a.spell) or _stones_problem(st, c, a.items)
             or dice_problem(st, c, a.dice, capped_dice(st, a.items))
             or target_problem(st, c.side, st.spell(a.spell), a.target))
+
+
+def spell_ok(st: Wh6State, c: Character, spell_id: str) -> bool:
+    """`spell_problem(st, c, spell_id) is None`, without building the reason."""
+    return spell_id in c.spells and spell_id in st.battle.spells and spell_id not in c.lost \
+        and spell_id not in c.attempted
+
+
+def cast_ok(st: Wh6State, a: Cast) -> bool:
+    """`check_cast(st, a) is None`, without building reasons."""
+    c = st.char_map.get(a.wizard)
+    if c is None or c.side != st.active or not can_cast(c):
+        return False
+    if not spell_ok(st, c, a.spell):
+        return False
+    capped = 0
+    if a.items:
+        if len(set(a.items)) != len(a.items):
+            return False
+        kinds = st.battle.index.kind
+        for item_id in a.items:
+            item = st.item_map.get(item_id)
+            if item is None or item.bearer != c.id or kinds[item_id] != "power_dice" \
+                    or item.spent:
+                return False
+        capped = capped_dice(st, a.items)
+    if a.dice < 1 or a.dice + capped > max_dice(c) or a.dice > st.power:
+        return False
+    return target_ok(st, c.side, st.spell(a.spell), a.target)
 
 
 def capped_dice(st: Wh6State, items: tuple[str, ...]) -> int:
@@ -114,7 +152,7 @@ def _stones_problem(st: Wh6State, c: Character, items: tuple[str, ...]) -> Illeg
     if len(set(items)) != len(items):
         return refuse("WH6-X9", "an item is listed twice", "un objeto aparece dos veces")
     for item_id in items:
-        item = st.items.get(item_id)
+        item = st.item_map.get(item_id)
         if item is None or item.bearer != c.id or st.item_def(item_id).kind != "power_dice":
             return refuse("WH6-X9", f"{item_id!r} is not a power item carried by {c.name.en}",
                           f"{item_id!r} no es un objeto de energía que lleve {c.name.es}")
@@ -127,72 +165,106 @@ def _stones_problem(st: Wh6State, c: Character, items: tuple[str, ...]) -> Illeg
 
 def declare(st: Wh6State, a: Cast) -> None:
     """Announce the attempt (WH6-1.2, WH6-1.3, WH6-A24), spend the dice (WH6-4.7) and roll."""
-    c = st.chars[a.wizard]
-    spell = st.spell(a.spell)
+    c = st.char_w(a.wizard)
     att = Attempt("spell", c.side, c.id, a.spell, a.target or c.id)
     att.pool_dice, att.items = a.dice, a.items
-    att.modifier = c.cast_bonus + st.modifier(c.id, "cast")
+    att.modifier = c.cast_bonus + st.modifier(c.id, "cast") if st.in_play else c.cast_bonus
     st.attempt = att
     c.attempted = c.attempted | {a.spell}
-    target = st.name(att.target) if a.target else Text("himself", "sí mismo")
-    en, es = dice_text(a.dice, "power", "de energía")
-    st.say("declare", "WH6-1.2", f"{c.name.en} attempts {spell.name.en} on {target.en} with "
-           f"{en}", f"{c.name.es} intenta lanzar {spell.name.es} sobre {target.es} con {es}",
-           wizard=c.id, spell=a.spell, target=att.target, dice=a.dice)
-    announce(st, a.spell)
-    st.power -= a.dice
-    spent = "gastado" if a.dice == 1 else "gastados"
-    st.say("dice_spent", "WH6-4.7", f"{en} spent from the pool ({st.power} left)",
-           f"{es} {spent} de la reserva (quedan {st.power})",
-           dice=a.dice, pool=st.power)
+    if st.quiet:
+        st.power -= a.dice
+    else:
+        index = st.battle.index
+        st.say_text("declare", "WH6-1.2",
+                    index.text(("declare", c.id, a.spell, a.target, a.dice), _declare_text,
+                               st, c, a),
+                    wizard=c.id, spell=a.spell, target=att.target, dice=a.dice)
+        announce(st, a.spell)
+        st.power -= a.dice
+        st.say_text("dice_spent", "WH6-4.7",
+                    index.text(("dice_spent", a.dice, st.power), _spent_text, a.dice,
+                               st.power),
+                    dice=a.dice, pool=st.power)
     for item_id in a.items:
         _use_stone(st, att, item_id)
     roll_casting(st, att)
 
 
+def _declare_text(st: Wh6State, c: Character, a: Cast) -> Text:
+    spell = st.spell(a.spell)
+    target = st.name(a.target) if a.target else Text("himself", "sí mismo")
+    en, es = dice_text(a.dice, "power", "de energía")
+    return Text(f"{c.name.en} attempts {spell.name.en} on {target.en} with {en}",
+                f"{c.name.es} intenta lanzar {spell.name.es} sobre {target.es} con {es}")
+
+
+def _spent_text(dice: int, left: int) -> Text:
+    en, es = dice_text(dice, "power", "de energía")
+    spent = "gastado" if dice == 1 else "gastados"
+    return Text(f"{en} spent from the pool ({left} left)",
+                f"{es} {spent} de la reserva (quedan {left})")
+
+
 def announce(st: Wh6State, spell_id: str) -> None:
     """Tell the other side the spell's difficulty, range and effects (WH6-1.3, WH6-A24)."""
+    if st.quiet:
+        return
     spell = st.spell(spell_id)
-    summary = spell.summary()
-    st.say("spell_info", "WH6-1.3", f"{spell.name.en}: {summary.en}",
-           f"{spell.name.es}: {summary.es}", spell=spell_id, difficulty=spell.difficulty)
+    index = st.battle.index
+    st.say_text("spell_info", "WH6-1.3", index.text(("spell_info", spell_id), _info_text,
+                                                    spell, index.summary(spell_id)),
+                spell=spell_id, difficulty=spell.difficulty)
+
+
+def _info_text(spell: SpellDef, summary: Text) -> Text:
+    return Text(f"{spell.name.en}: {summary.en}", f"{spell.name.es}: {summary.es}")
 
 
 def _use_stone(st: Wh6State, att: Attempt, item_id: str) -> None:
-    item, spec = st.items[item_id], st.item_def(item_id)
-    if item.uses_left is not None:
-        item.uses_left -= 1
+    st.use_item(item_id)
+    spec = st.item_def(item_id)
     att.extra_dice += spec.dice
+    if st.quiet:
+        return
     st.say("power_stone", "WH6-X9", f"{spec.name.en} adds {spec.dice} casting dice",
            f"{spec.name.es} añade {spec.dice} dados de lanzamiento", item=item_id, dice=spec.dice)
 
 
 def roll_casting(st: Wh6State, att: Attempt) -> None:
     """Roll the casting dice; offer a re-roll only when allowed (WH6-6.2, WH6-6.3)."""
-    c = st.chars[att.caster]
+    c = st.char_map[att.caster]
     n = att.pool_dice + att.extra_dice
-    att.dice = st.roll(n, Text(f"Casting dice of {c.name.en}", f"Dados de lanzamiento de "
-                               f"{c.name.es}"), "WH6-4.2", wizard=c.id)
+    if st.quiet:
+        att.dice = st.throw(n)
+    else:
+        purpose = st.battle.index.text(("casting_dice", c.id), _purpose_text, c)
+        att.dice = st.roll(n, purpose, "WH6-4.2", wizard=c.id)
     verdict = doubles(st, att)
-    if verdict is None and reroll_source(st, att) is not None:
-        st.say("reroll_offer", "WH6-6.3", f"{c.name.en} may re-roll the casting dice",
-               f"{c.name.es} puede repetir los dados de lanzamiento", dice=list(att.dice))
-        st.stack.push(Reroll(st.active, "cast"))
+    if verdict is None and st.battle.index.carried.get((att.caster, "cast_reroll")) \
+            and reroll_source(st, att) is not None:
+        if not st.quiet:
+            st.say("reroll_offer", "WH6-6.3", f"{c.name.en} may re-roll the casting dice",
+                   f"{c.name.es} puede repetir los dados de lanzamiento", dice=list(att.dice))
+        st.stack.push(reroll_decision(st.active, "cast"))
         return
-    evaluate(st, att)
+    _evaluate(st, att, verdict)
+
+
+def _purpose_text(c: Character) -> Text:
+    return Text(f"Casting dice of {c.name.en}", f"Dados de lanzamiento de {c.name.es}")
 
 
 def doubles(st: Wh6State, att: Attempt) -> str | None:
     """The army's rule for miscasts and irresistible force (WH6-5.1 to 5.3, WH6-12.1)."""
-    return irresistible_rule(st.battle.sides[att.side].irresistible_rule)(att.dice)
+    name = st.battle.sides[att.side].irresistible_rule
+    return (RULES.get(name) or irresistible_rule(name))(att.dice)
 
 
 def reroll_source(st: Wh6State, att: Attempt) -> str | None:
     """An unspent casting re-roll item carried by the caster (WH6 §6), if any."""
-    for item in st.items.values():
-        if item.bearer == att.caster and not item.spent and \
-                st.item_def(item.id).kind == "cast_reroll":
-            return item.id
+    for item_id in st.battle.index.items_of(att.caster, "cast_reroll"):
+        if not st.item_map[item_id].spent:
+            return item_id
     return None
 
 
@@ -203,15 +275,17 @@ def reroll(st: Wh6State) -> None:
     assert att is not None
     source = reroll_source(st, att)
     assert source is not None
-    item = st.items[source]
-    if item.uses_left is not None:
-        item.uses_left -= 1
+    st.use_item(source)
     att.rerolled = True
-    name = st.item_def(source).name
-    st.say("reroll", "WH6-6.3", f"{name.en}: the casting dice are rolled again",
-           f"{name.es}: se repiten los dados de lanzamiento", item=source, old=list(att.dice))
-    att.dice = st.roll(len(att.dice), Text("Re-rolled casting dice",
-                                           "Dados de lanzamiento repetidos"), "WH6-6.1")
+    if st.quiet:
+        att.dice = st.throw(len(att.dice))
+    else:
+        name = st.item_def(source).name
+        st.say("reroll", "WH6-6.3", f"{name.en}: the casting dice are rolled again",
+               f"{name.es}: se repiten los dados de lanzamiento", item=source,
+               old=list(att.dice))
+        att.dice = st.roll(len(att.dice), Text("Re-rolled casting dice",
+                                               "Dados de lanzamiento repetidos"), "WH6-6.1")
     evaluate(st, att)
 
 
@@ -223,25 +297,30 @@ def keep(st: Wh6State) -> None:
 
 def evaluate(st: Wh6State, att: Attempt) -> None:
     """Miscast, then IF, then minimum 3, then the difficulty (WH6-4.8)."""
-    spell = st.spell(att.spell)
-    verdict = doubles(st, att)
-    shown = "+".join(map(str, att.dice))
+    _evaluate(st, att, doubles(st, att))
+
+
+def _evaluate(st: Wh6State, att: Attempt, verdict: str | None) -> None:
+    shown = "" if st.quiet else "+".join(map(str, att.dice))
     if verdict == "miscast":
         _miscast(st, att, shown)
         return
-    if verdict == "irresistible" and att.rerolled:
+    if verdict == "irresistible" and att.rerolled and not st.quiet:
         st.say("no_if_after_reroll", "WH6-6.1", f"{shown}: two 6s after a re-roll are not "
                f"irresistible force, they just add up", f"{shown}: dos 6 tras una repetición no "
                f"son Fuerza Irresistible, solo suman", dice=list(att.dice))
-    elif verdict == "irresistible":
+    elif verdict == "irresistible" and not att.rerolled:
         att.outcome, att.irresistible = "irresistible", True
         att.natural = sum(att.dice)
         att.result = att.natural + att.modifier
-        st.say("irresistible", "WH6-5.2", f"{shown}: two or more 6s — {spell.name.en} is cast "
-               f"with Irresistible Force", f"{shown}: dos o más 6 — {spell.name.es} se lanza con "
-               f"Fuerza Irresistible", dice=list(att.dice))
-        st.say("no_dispel", "WH6-5.4", "A spell cast with Irresistible Force cannot be dispelled",
-               "Un hechizo lanzado con Fuerza Irresistible no se puede dispersar")
+        if not st.quiet:
+            name = st.spell(att.spell).name
+            st.say("irresistible", "WH6-5.2", f"{shown}: two or more 6s — {name.en} is cast "
+                   f"with Irresistible Force", f"{shown}: dos o más 6 — {name.es} se lanza con "
+                   f"Fuerza Irresistible", dice=list(att.dice))
+            st.say("no_dispel", "WH6-5.4", "A spell cast with Irresistible Force cannot be "
+                   "dispelled", "Un hechizo lanzado con Fuerza Irresistible no se puede "
+                   "dispersar")
         dispel.offer_vs_irresistible(st, att)
         return
     _compare(st, att, shown)
@@ -262,35 +341,50 @@ def _compare(st: Wh6State, att: Attempt, shown: str) -> None:
     spell = st.spell(att.spell)
     att.natural = sum(att.dice)
     att.result = att.natural + att.modifier
-    mod = f" {att.modifier:+d} = {att.result}" if att.modifier else ""
-    data = {"dice": list(att.dice), "natural": att.natural, "modifier": att.modifier,
-            "result": att.result, "difficulty": spell.difficulty}
     if att.natural <= 2:
-        att.outcome = "failed"
-        st.say("cast_fails", "WH6-4.3", f"Natural total {shown} = {att.natural}{mod}: a natural "
-               f"total under 3 always fails", f"Total natural {shown} = {att.natural}{mod}: un "
-               f"total natural menor que 3 siempre falla", **data)
-        effects.finish(st, att)
+        rule = "WH6-4.3"
     elif att.result <= 2:
-        att.outcome = "failed"
-        st.say("cast_fails", "WH6-A1", f"Casting roll {shown} = {att.natural}{mod}: a casting "
-               f"result under 3 fails too", f"Tirada de lanzamiento {shown} = {att.natural}{mod}: "
-               f"un resultado menor que 3 también falla", **data)
-        effects.finish(st, att)
+        rule = "WH6-A1"
     elif att.result < spell.difficulty:
-        att.outcome = "failed"
-        st.say("cast_fails", "WH6-4.5", f"Casting roll {shown} = {att.natural}{mod} < difficulty "
-               f"{spell.difficulty}: {spell.name.en} is not cast", f"Tirada de lanzamiento {shown}"
-               f" = {att.natural}{mod} < dificultad {spell.difficulty}: {spell.name.es} no se "
-               f"lanza", **data)
-        effects.finish(st, att)
+        rule = "WH6-4.5"
     else:
-        att.outcome = "cast"
-        st.say("cast", "WH6-4.6", f"Casting roll {shown} = {att.natural}{mod} ≥ difficulty "
-               f"{spell.difficulty}: the spell is cast", f"Tirada de lanzamiento {shown} = "
-               f"{att.natural}{mod} ≥ dificultad {spell.difficulty}: el hechizo se lanza", **data)
+        rule = "WH6-4.6"
+    att.outcome = "cast" if rule == "WH6-4.6" else "failed"
+    if not st.quiet:
+        _say_compare(st, att, spell, shown, rule)
+    if rule == "WH6-4.6":
         att.needed = att.result
         dispel.open_window(st, att, st.opponent, "dispel")
+    else:
+        effects.finish(st, att)
+
+
+def _say_compare(st: Wh6State, att: Attempt, spell: SpellDef, shown: str, rule: str) -> None:
+    text = st.battle.index.text(("compare", rule, att.spell, att.dice, att.modifier),
+                                _compare_text, att, spell, shown, rule)
+    st.say_text("cast" if rule == "WH6-4.6" else "cast_fails", rule, text, dice=list(att.dice),
+                natural=att.natural, modifier=att.modifier, result=att.result,
+                difficulty=spell.difficulty)
+
+
+def _compare_text(att: Attempt, spell: SpellDef, shown: str, rule: str) -> Text:
+    mod = f" {att.modifier:+d} = {att.result}" if att.modifier else ""
+    if rule == "WH6-4.3":
+        return Text(f"Natural total {shown} = {att.natural}{mod}: a natural total under 3 always "
+                    f"fails", f"Total natural {shown} = {att.natural}{mod}: un total natural "
+                    f"menor que 3 siempre falla")
+    if rule == "WH6-A1":
+        return Text(f"Casting roll {shown} = {att.natural}{mod}: a casting result under 3 fails "
+                    f"too", f"Tirada de lanzamiento {shown} = {att.natural}{mod}: un resultado "
+                    f"menor que 3 también falla")
+    if rule == "WH6-4.5":
+        return Text(f"Casting roll {shown} = {att.natural}{mod} < difficulty {spell.difficulty}: "
+                    f"{spell.name.en} is not cast", f"Tirada de lanzamiento {shown} = "
+                    f"{att.natural}{mod} < dificultad {spell.difficulty}: {spell.name.es} no se "
+                    f"lanza")
+    return Text(f"Casting roll {shown} = {att.natural}{mod} ≥ difficulty {spell.difficulty}: "
+                f"the spell is cast", f"Tirada de lanzamiento {shown} = {att.natural}{mod} ≥ "
+                f"dificultad {spell.difficulty}: el hechizo se lanza")
 
 
 # ------------------------------------------------------------------------------ bound items
@@ -299,7 +393,7 @@ def check_bound(st: Wh6State, a: Bound) -> IllegalAction | None:
     """A bound-spell item (WH6-X8): usable despite miscasts 5 and 6-7, not after 8-9."""
     bearer = st.troop(a.bearer)
     instance = f"{a.bearer}.{a.item}"
-    item = st.items.get(instance)
+    item = st.item_map.get(instance)
     if bearer is None or item is None or st.item_def(instance).kind != "bound_spell":
         return refuse("WH6-X8", f"{a.bearer!r} carries no bound-spell item {a.item!r}",
                       f"{a.bearer!r} no lleva ningún objeto portahechizos {a.item!r}")
@@ -316,23 +410,45 @@ def check_bound(st: Wh6State, a: Bound) -> IllegalAction | None:
     return target_problem(st, bearer.side, spell, a.target)
 
 
+def bound_usable(st: Wh6State, bearer_id: str, instance: str) -> bool:
+    """The bearer can act and the item is unspent and not yet used this phase (WH6-X8)."""
+    bearer = st.troop(bearer_id)
+    item = st.item_map.get(instance)
+    if bearer is None or item is None or bearer.side != st.active:
+        return False
+    if not st.alive(bearer_id) or bearer.fleeing:
+        return False
+    return not item.spent and item.used_phase != st.phase
+
+
+def bound_ok(st: Wh6State, a: Bound) -> bool:
+    """`check_bound(st, a) is None`, without building reasons."""
+    instance = f"{a.bearer}.{a.item}"
+    if st.battle.index.kind.get(instance) != "bound_spell":
+        return False
+    bearer = st.troop(a.bearer)
+    if bearer is None or not bound_usable(st, a.bearer, instance):
+        return False
+    spell = st.spell(st.item_def(instance).spell)
+    return target_ok(st, bearer.side, spell, a.target)
+
+
 def use_bound(st: Wh6State, a: Bound) -> None:
     """Cast automatically at its power level; no dice, no miscast, no IF (WH6-X8)."""
     instance = f"{a.bearer}.{a.item}"
-    item, spec = st.items[instance], st.item_def(instance)
-    item.used_phase = st.phase
-    if item.uses_left is not None:
-        item.uses_left -= 1
+    spec = st.item_def(instance)
+    st.use_item(instance).used_phase = st.phase
     bearer = st.troop(a.bearer)
     assert bearer is not None
     att = Attempt("bound", bearer.side, a.bearer, spec.spell, a.target or a.bearer)
     att.item, att.result, att.needed, att.outcome = instance, spec.power, spec.power, "cast"
     st.attempt = att
-    spell = st.spell(spec.spell)
-    st.say("bound", "WH6-X8", f"{bearer.name.en} uses {spec.name.en}: {spell.name.en} at power "
-           f"level {spec.power} on {st.name(att.target).en}", f"{bearer.name.es} usa "
-           f"{spec.name.es}: {spell.name.es} con nivel de energía {spec.power} sobre "
-           f"{st.name(att.target).es}", item=instance, spell=spec.spell, power=spec.power,
-           target=att.target)
-    announce(st, spec.spell)
+    if not st.quiet:
+        spell = st.spell(spec.spell)
+        st.say("bound", "WH6-X8", f"{bearer.name.en} uses {spec.name.en}: {spell.name.en} at "
+               f"power level {spec.power} on {st.name(att.target).en}", f"{bearer.name.es} usa "
+               f"{spec.name.es}: {spell.name.es} con nivel de energía {spec.power} sobre "
+               f"{st.name(att.target).es}", item=instance, spell=spec.spell, power=spec.power,
+               target=att.target)
+        announce(st, spec.spell)
     dispel.open_window(st, att, st.opponent, "dispel")

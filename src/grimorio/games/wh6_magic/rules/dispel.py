@@ -7,14 +7,21 @@ remains-in-play step, a spell in play (its target and its casting value).
 
 from __future__ import annotations
 
+import functools
 from itertools import combinations
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from grimorio.core.actions import Action
 from grimorio.core.errors import IllegalAction
 from grimorio.core.i18n import Text
 from grimorio.games.wh6_magic.actions import DONE, NODISPEL, Dispel, Scroll
-from grimorio.games.wh6_magic.decisions import DispelWindow, RemainsDispel, Reroll
+from grimorio.games.wh6_magic.data import ItemDef
+from grimorio.games.wh6_magic.decisions import (
+    DispelWindow,
+    RemainsDispel,
+    dispel_window,
+    reroll_decision,
+)
 from grimorio.games.wh6_magic.model import Attempt, Character, DispelRoll, InPlay, ItemState, Unit
 from grimorio.games.wh6_magic.rules import effects
 from grimorio.games.wh6_magic.rules.phase import rip_targets
@@ -24,6 +31,7 @@ if TYPE_CHECKING:
     from grimorio.games.wh6_magic.state import Wh6State
 
 Window = DispelWindow | RemainsDispel
+DISPEL_DICE = Text("Dispel dice", "Dados de dispersión")
 
 
 # ------------------------------------------------------------------------------ opening
@@ -31,25 +39,32 @@ Window = DispelWindow | RemainsDispel
 def open_window(st: Wh6State, att: Attempt, seat: int, pool: str) -> None:
     """The spell is cast: `seat` may now dispel it (WH6-7.1), if he has any means to."""
     if can_dispel(st, seat, pool, att.target):
-        own = st.troop(att.target)
-        rule = ("WH6-11.6" if att.kind == "free"
-                else "WH6-A6" if own is not None and own.side == att.side else "WH6-7.1")
-        st.say("dispel_window", rule, f"{st.side_name(seat).en} may try to dispel "
-               f"(needs {att.needed} or more)", f"{st.side_name(seat).es} puede intentar "
-               f"dispersar (necesita {att.needed} o más)", seat=seat, needed=att.needed)
-        st.stack.push(DispelWindow(seat, pool))
+        if not st.quiet:
+            own = st.troop(att.target)
+            rule = ("WH6-11.6" if att.kind == "free"
+                    else "WH6-A6" if own is not None and own.side == att.side else "WH6-7.1")
+            text = st.battle.index.text(("dispel_window", seat, att.needed), _window_text,
+                                        st.side_name(seat), att.needed)
+            st.say_text("dispel_window", rule, text, seat=seat, needed=att.needed)
+        st.stack.push(dispel_window(seat, pool))
         return
-    st.say("cannot_dispel", "WH6-7.12", f"{st.side_name(seat).en} has no dice or items to "
-           f"dispel with", f"{st.side_name(seat).es} no tiene dados ni objetos para dispersar",
-           seat=seat)
+    if not st.quiet:
+        st.say("cannot_dispel", "WH6-7.12", f"{st.side_name(seat).en} has no dice or items to "
+               f"dispel with", f"{st.side_name(seat).es} no tiene dados ni objetos para "
+               f"dispersar", seat=seat)
     effects.resolve(st, att)
+
+
+def _window_text(side: Text, needed: int) -> Text:
+    return Text(f"{side.en} may try to dispel (needs {needed} or more)",
+                f"{side.es} puede intentar dispersar (necesita {needed} o más)")
 
 
 def offer_vs_irresistible(st: Wh6State, att: Attempt) -> None:
     """Only an item whose own rules allow it may be used against IF (WH6-5.5)."""
     seat = 1 - att.side
     if scroll_bearers(st, seat, True):
-        st.stack.push(DispelWindow(seat, "dispel", True))
+        st.stack.push(dispel_window(seat, "dispel", True))
     else:
         effects.resolve(st, att)
 
@@ -67,8 +82,8 @@ def spend(st: Wh6State, pool: str, dice: int) -> int:
 
 
 def can_dispel(st: Wh6State, seat: int, pool: str, target: str) -> bool:
-    return (pool_size(st, pool) > 0 or magic_resistance(st, seat, target) > 0
-            or bool(scroll_bearers(st, seat, False)))
+    return ((st.power if pool == "power" else st.dispel) > 0
+            or magic_resistance(st, seat, target) > 0 or has_scroll(st, seat))
 
 
 def can_dispel_rip(st: Wh6State, seat: int, pool: str, rip_id: str) -> bool:
@@ -83,26 +98,34 @@ def magic_resistance(st: Wh6State, seat: int, target: str) -> int:
     troop = st.troop(target)
     if troop is None or troop.side != seat:
         return 0
-    unit = troop if isinstance(troop, Unit) else st.units.get(troop.in_unit or "")
-    values = [troop.magic_resistance]
+    unit = troop if isinstance(troop, Unit) else st.unit_map.get(troop.in_unit or "")
+    best = troop.magic_resistance
     if unit is not None:
-        values.append(unit.magic_resistance)
-        values += [st.chars[c].magic_resistance for c in unit.characters]
-    return max(values)
+        best = max(best, unit.magic_resistance)
+        for char_id in unit.characters:
+            best = max(best, st.char_map[char_id].magic_resistance)
+    return best
 
 
 def scroll_bearers(st: Wh6State, seat: int, vs_if: bool) -> list[str]:
     """Bearers of an unspent automatic dispel item able to use it now."""
     out = []
-    for item in st.items.values():
-        spec = st.item_def(item.id)
-        if item.side != seat or spec.kind != "auto_dispel" or item.spent:
+    for item_id in st.battle.index.side_items(seat, "auto_dispel"):
+        item = st.item_map[item_id]
+        if item.spent or (vs_if and not st.item_def(item_id).works_vs_if):
             continue
-        if (vs_if and not spec.works_vs_if) or not _can_use(st, item.bearer):
-            continue
-        if item.bearer not in out:
+        if item.bearer not in out and _can_use(st, item.bearer):
             out.append(item.bearer)
     return out
+
+
+def has_scroll(st: Wh6State, seat: int) -> bool:
+    """`bool(scroll_bearers(st, seat, False))`, stopping at the first."""
+    for item_id in st.battle.index.side_items(seat, "auto_dispel"):
+        item = st.item_map[item_id]
+        if not item.spent and _can_use(st, item.bearer):
+            return True
+    return False
 
 
 def _can_use(st: Wh6State, ref: str) -> bool:
@@ -113,13 +136,13 @@ def _can_use(st: Wh6State, ref: str) -> bool:
 def tied_bonus_holders(st: Wh6State, seat: int) -> list[str]:
     """Characters whose own dispel bonus forces a nomination (WH6-8.1); never fleeing (8.5)."""
     out = []
-    for c in st.chars.values():
-        if c.side != seat or not _can_use(st, c.id):
+    index, chars, items = st.battle.index, st.char_map, st.item_map
+    for char_id in index.bonus_holders[seat]:  # those with a bonus or a tied item at all
+        c = chars[char_id]
+        if c.slain or c.fleeing:  # _can_use, for a character
             continue
-        tied = any(i.bearer == c.id and not i.spent and st.item_def(i.id).kind == "dispel_bonus"
-                   and st.item_def(i.id).tied for i in st.items.values())
-        if c.dispel_bonus or tied:
-            out.append(c.id)
+        if c.dispel_bonus or any(not items[i].spent for i in index.tied.get(char_id, ())):
+            out.append(char_id)
     return out
 
 
@@ -138,11 +161,10 @@ def _affects(st: Wh6State, target: str, unit: str) -> bool:
 def bonus_items(st: Wh6State, seat: int, target: str) -> list[ItemState]:
     """Dispel bonus items of `seat` usable against a spell on `target` (WH6-7.5, WH6-8.4)."""
     out = []
-    for item in st.items.values():
-        spec = st.item_def(item.id)
-        if item.side != seat or spec.kind != "dispel_bonus" or item.spent:
-            continue
-        if not _can_use(st, item.bearer):
+    for item_id in st.battle.index.side_items(seat, "dispel_bonus"):
+        item = st.item_map[item_id]
+        spec = st.item_def(item_id)
+        if item.spent or not _can_use(st, item.bearer):
             continue
         if spec.not_for_bearer_unit and _affects(st, target, _bearer_unit(st, item.bearer)):
             continue
@@ -218,7 +240,7 @@ def _by_problem(st: Wh6State, seat: int, by: str) -> IllegalAction | None:
             return refuse("WH6-8.1", f"name the dispeller with by= (one of {', '.join(holders)})",
                           f"indica quién dispersa con by= (uno de {', '.join(holders)})")
         return None
-    c = st.chars.get(by)
+    c = st.char_map.get(by)
     if c is None or c.side != seat or c.slain:
         return refuse("WH6-8.1", f"{by!r} is not a living character of yours",
                       f"{by!r} no es un personaje tuyo con vida")
@@ -240,7 +262,7 @@ def _items_problem(st: Wh6State, seat: int, a: Dispel, target: str) -> IllegalAc
 
 def _item_problem(st: Wh6State, seat: int, item_id: str, by: str,
                   target: str) -> IllegalAction | None:
-    item = st.items.get(item_id)
+    item = st.item_map.get(item_id)
     if item is None or item.side != seat or st.item_def(item_id).kind != "dispel_bonus":
         return refuse("WH6-7.5", f"{item_id!r} is not a dispel item of yours",
                       f"{item_id!r} no es un objeto de dispersión tuyo")
@@ -285,43 +307,80 @@ def check_scroll(st: Wh6State, top: Window, a: Scroll) -> IllegalAction | None:
 
 def options(st: Wh6State, top: Window) -> list[Action]:
     """The legal list: dice counts × sensible item choices, scrolls, and passing."""
+    pool = pool_size(st, top.pool)
+    if isinstance(top, DispelWindow):
+        assert st.attempt is not None
+        return [*_subject_options(st, top.seat, st.attempt.target, pool, top.if_only, ""),
+                NODISPEL]
     out: list[Action] = []
-    if_only = isinstance(top, DispelWindow) and top.if_only
-    subjects = ([""] if isinstance(top, DispelWindow)
-                else [r for r in rip_targets(st, top.seat) if r not in top.tried])
-    for spell in subjects:
-        target, _ = subject(st, top, spell)
-        if not if_only:
-            out += _dice_options(st, top, spell, target)
-        out += [Scroll(b, spell) for b in scroll_bearers(st, top.seat, if_only)]
-    out.append(NODISPEL if isinstance(top, DispelWindow) else DONE)
+    for spell in rip_targets(st, top.seat):
+        if spell not in top.tried:
+            target, _ = subject(st, top, spell)
+            out += _subject_options(st, top.seat, target, pool, False, spell)
+    out.append(DONE)
     return out
 
 
-def _dice_options(st: Wh6State, top: Window, spell: str, target: str) -> list[Action]:
-    low = 0 if magic_resistance(st, top.seat, target) else 1
-    counts = range(low, pool_size(st, top.pool) + 1)
-    out: list[Action] = []
-    for by, items in item_choices(st, top.seat, target):
-        out += [Dispel(n, by, items, spell) for n in counts]
-    return out
+def _subject_options(st: Wh6State, seat: int, target: str, pool: int, if_only: bool,
+                     spell: str) -> tuple[Action, ...]:
+    """The dice attempts and scrolls against one subject. Kept in the state's `gear_cache`,
+    which starts afresh whenever an item is used or a troop dies, moves or leaves its unit:
+    nothing else changes them."""
+    key = (seat, target, pool, if_only, spell)
+    found: tuple[Action, ...] | None = st.gear_cache.get(key)
+    if found is None:
+        gear = st.gear_cache.get((seat, target, if_only))  # what does not depend on the pool
+        if gear is None:
+            low = 0 if magic_resistance(st, seat, target) else 1
+            gear = st.gear_cache[seat, target, if_only] = (
+                low, _choice_inputs(st, seat, target), tuple(scroll_bearers(st, seat, if_only)))
+        low, inputs, bearers = gear
+        dice = () if if_only else _dice_block(low, pool, *inputs, spell)
+        found = st.gear_cache[key] = dice + _scrolls(bearers, spell) if bearers else dice
+    return found
+
+
+@functools.lru_cache(maxsize=1024)
+def _scrolls(bearers: tuple[str, ...], spell: str) -> tuple[Scroll, ...]:
+    return tuple(Scroll(b, spell) for b in bearers)
 
 
 def item_choices(st: Wh6State, seat: int, target: str) -> list[tuple[str, tuple[str, ...]]]:
     """(dispeller, items) pairs worth offering: unlimited bonuses always declared, limited
     ones with or without."""
-    holders = tied_bonus_holders(st, seat)
-    usable = bonus_items(st, seat, target)
+    return list(_choices(*_choice_inputs(st, seat, target)))
+
+
+Usable = tuple[tuple[str, bool, str, bool], ...]  # (item, tied, bearer, unlimited) per item
+
+
+def _choice_inputs(st: Wh6State, seat: int, target: str) -> tuple[tuple[str, ...], Usable, bool]:
+    """What `item_choices` depends on: the nominees, the usable bonus items, the stacking."""
+    usable = tuple((i.id, st.item_def(i.id).tied, i.bearer, i.uses_left is None)
+                   for i in bonus_items(st, seat, target))
+    return tuple(tied_bonus_holders(st, seat)), usable, st.battle.stacking == "all"
+
+
+@functools.lru_cache(maxsize=4096)
+def _choices(holders: tuple[str, ...], usable: Usable,
+             stack_all: bool) -> tuple[tuple[str, tuple[str, ...]], ...]:
     out = []
-    for by in holders or [""]:
-        mine = [i for i in usable if not st.item_def(i.id).tied
-                or st.battle.stacking == "all" or i.bearer == by]
-        base = [i.id for i in mine if i.uses_left is None]
-        optional = [i.id for i in mine if i.uses_left is not None][:3]
+    for by in holders or ("",):
+        mine = [u for u in usable if not u[1] or stack_all or u[2] == by]
+        base = [u[0] for u in mine if u[3]]
+        optional = [u[0] for u in mine if not u[3]][:3]
         for size in range(len(optional) + 1):
             for extra in combinations(optional, size):
                 out.append((by, tuple(sorted(base + list(extra)))))
-    return out
+    return tuple(out)
+
+
+@functools.lru_cache(maxsize=8192)
+def _dice_block(low: int, high: int, holders: tuple[str, ...], usable: Usable, stack_all: bool,
+                spell: str) -> tuple[Dispel, ...]:
+    """Every dice count (`low`..`high`) with every item choice (actions are values: shared)."""
+    return tuple(Dispel(n, by, items, spell) for by, items in _choices(holders, usable, stack_all)
+                 for n in range(low, high + 1))
 
 
 # ------------------------------------------------------------------------------ rolling
@@ -334,17 +393,28 @@ def dispel_with_dice(st: Wh6State, a: Dispel) -> None:
     _close(st, top, a.spell, needed)
     bonus = _declare(st, top.seat, a)
     left = spend(st, top.pool, a.dice)
-    en, es = dice_text(a.dice)
-    st.say("dispel_spent", "WH6-7.7", f"{en} spent from the pool ({left} left)",
-           f"{es} de la reserva gastado{'' if a.dice == 1 else 's'} (quedan {left})",
-           dice=a.dice, pool=left)
     extra = magic_resistance(st, top.seat, target)
-    if extra:
-        st.say("magic_resistance", "WH6-X10", f"Magic Resistance adds {extra} dispel dice",
-               f"La Resistencia a la Magia añade {extra} dados de dispersión", dice=extra)
-    dice = st.roll(a.dice + extra, Text("Dispel dice", "Dados de dispersión"), "WH6-7.12",
-                   seat=top.seat)
+    if st.quiet:
+        dice = st.throw(a.dice + extra)
+    else:
+        st.say_text("dispel_spent", "WH6-7.7", st.battle.index.text(
+            ("dispel_spent", a.dice, left), _spent_text, a.dice, left), dice=a.dice, pool=left)
+        if extra:
+            st.say("magic_resistance", "WH6-X10", f"Magic Resistance adds {extra} dispel dice",
+                   f"La Resistencia a la Magia añade {extra} dados de dispersión", dice=extra)
+        dice = st.roll(a.dice + extra, DISPEL_DICE, "WH6-7.12", seat=top.seat)
     judge(st, DispelRoll(dice, bonus, needed, top.seat), False)
+
+
+def _item_text(spec: ItemDef) -> Text:
+    return Text(f"{spec.name.en} declared: +{spec.bonus}", f"{spec.name.es} declarado: "
+                f"+{spec.bonus}")
+
+
+def _spent_text(dice: int, left: int) -> Text:
+    en, es = dice_text(dice)
+    return Text(f"{en} spent from the pool ({left} left)",
+                f"{es} de la reserva gastado{'' if dice == 1 else 's'} (quedan {left})")
 
 
 def _close(st: Wh6State, top: Window, spell: str, needed: int) -> None:
@@ -363,69 +433,95 @@ def _close(st: Wh6State, top: Window, spell: str, needed: int) -> None:
 def _declare(st: Wh6State, seat: int, a: Dispel) -> int:
     bonus = 0
     if a.by:
-        c = st.chars[a.by]
+        c = st.char_map[a.by]
         bonus += c.dispel_bonus
-        ruined = c.has_ban("daemonic") or c.has_ban("drained")  # may still dispel (WH6-A18)
-        st.say("dispeller", "WH6-A18" if ruined else "WH6-8.1",
-               f"{c.name.en} makes the dispel attempt"
-               + (f" (+{c.dispel_bonus} of his own)" if c.dispel_bonus else ""),
-               f"{c.name.es} realiza el intento de dispersión"
-               + (f" (+{c.dispel_bonus} propio)" if c.dispel_bonus else ""),
-               by=a.by, bonus=c.dispel_bonus)
+        if not st.quiet:
+            ruined = c.has_ban("daemonic") or c.has_ban("drained")  # may still dispel (A18)
+            st.say("dispeller", "WH6-A18" if ruined else "WH6-8.1",
+                   f"{c.name.en} makes the dispel attempt"
+                   + (f" (+{c.dispel_bonus} of his own)" if c.dispel_bonus else ""),
+                   f"{c.name.es} realiza el intento de dispersión"
+                   + (f" (+{c.dispel_bonus} propio)" if c.dispel_bonus else ""),
+                   by=a.by, bonus=c.dispel_bonus)
     for item_id in a.items:
-        item, spec = st.items[item_id], st.item_def(item_id)
-        if item.uses_left is not None:
-            item.uses_left -= 1
+        spec = st.item_def(item_id)
+        if st.item_map[item_id].uses_left is not None:
+            st.use_item(item_id)
         bonus += spec.bonus
-        rule = "WH6-8.2" if spec.tied else "WH6-8.3"
-        st.say("dispel_item", rule, f"{spec.name.en} declared: +{spec.bonus}",
-               f"{spec.name.es} declarado: +{spec.bonus}", item=item_id, bonus=spec.bonus)
+        if not st.quiet:
+            text = st.battle.index.text(("dispel_item", spec.id), _item_text, spec)
+            st.say_text("dispel_item", "WH6-8.2" if spec.tied else "WH6-8.3", text,
+                        item=item_id, bonus=spec.bonus)
     return bonus
 
 
 def judge(st: Wh6State, roll: DispelRoll, rerolled: bool) -> None:
     """Double 1 fails (WH6-7.8), then double 6 works (7.9, not after a re-roll: A5), both:
     failure (7.10); otherwise the result must reach the casting result (7.6, 7.11)."""
-    ones = sum(1 for d in roll.dice if d == 1) >= 2
-    sixes = sum(1 for d in roll.dice if d == 6) >= 2
-    shown = "+".join(map(str, roll.dice)) or "0"
+    ones = roll.dice.count(1) >= 2
+    sixes = roll.dice.count(6) >= 2
     total = sum(roll.dice) + roll.bonus
-    data = {"dice": list(roll.dice), "bonus": roll.bonus, "result": total,
-            "needed": roll.needed, "rerolled": rerolled}
-    if ones:
-        rule = "WH6-7.10" if sixes else "WH6-7.8"
-        st.say("dispel_fails", rule, f"Dispel dice {shown}: two or more 1s — the dispel fails",
-               f"Dados de dispersión {shown}: dos o más 1 — la dispersión falla", **data)
-        finish(st, False)
+    if ones or (sixes and not rerolled):
+        if not st.quiet:
+            _say_double(st, roll, rerolled, total, ones, sixes)
+        finish(st, not ones)
         return
-    if sixes and not rerolled:
-        st.say("dispelled", "WH6-7.9", f"Dispel dice {shown}: two or more 6s — dispelled",
-               f"Dados de dispersión {shown}: dos o más 6 — dispersado", **data)
-        finish(st, True)
-        return
-    rule = "WH6-A5" if sixes else ("WH6-7.11" if sum(roll.dice) <= 2 else "WH6-7.6")
-    bonus = f" +{roll.bonus}" if roll.bonus else ""
     works = total >= roll.needed
-    sign, verdict_en, verdict_es = ((">=", "dispelled", "dispersado") if works
-                                    else ("<", "not dispelled", "no se dispersa"))
-    st.say("dispelled" if works else "dispel_fails", rule, f"Dispel roll {shown}{bonus} = "
-           f"{total} {sign} {roll.needed}: {verdict_en}", f"Tirada de dispersión {shown}{bonus} "
-           f"= {total} {sign.replace('>=', '≥')} {roll.needed}: {verdict_es}", **data)
+    if not st.quiet:
+        _say_roll(st, roll, rerolled, total, works, sixes)
     if not works and not rerolled and reroll_item(st, roll.seat) is not None:
         st.dispel_roll = roll
-        st.say("reroll_offer", "WH6-A5", "The dispel dice may be re-rolled",
-               "Se pueden repetir los dados de dispersión", dice=list(roll.dice))
-        st.stack.push(Reroll(roll.seat, "dispel"))
+        if not st.quiet:
+            st.say("reroll_offer", "WH6-A5", "The dispel dice may be re-rolled",
+                   "Se pueden repetir los dados de dispersión", dice=list(roll.dice))
+        st.stack.push(reroll_decision(roll.seat, "dispel"))
         return
     finish(st, works)
 
 
+def _data(roll: DispelRoll, rerolled: bool, total: int) -> dict[str, Any]:
+    return {"dice": list(roll.dice), "bonus": roll.bonus, "result": total,
+            "needed": roll.needed, "rerolled": rerolled}
+
+
+def _say_double(st: Wh6State, roll: DispelRoll, rerolled: bool, total: int, ones: bool,
+                sixes: bool) -> None:
+    shown = "+".join(map(str, roll.dice)) or "0"
+    data = _data(roll, rerolled, total)
+    if ones:
+        rule = "WH6-7.10" if sixes else "WH6-7.8"
+        st.say("dispel_fails", rule, f"Dispel dice {shown}: two or more 1s — the dispel fails",
+               f"Dados de dispersión {shown}: dos o más 1 — la dispersión falla", **data)
+    else:
+        st.say("dispelled", "WH6-7.9", f"Dispel dice {shown}: two or more 6s — dispelled",
+               f"Dados de dispersión {shown}: dos o más 6 — dispersado", **data)
+
+
+def _say_roll(st: Wh6State, roll: DispelRoll, rerolled: bool, total: int, works: bool,
+              sixes: bool) -> None:
+    rule = "WH6-A5" if sixes else ("WH6-7.11" if sum(roll.dice) <= 2 else "WH6-7.6")
+    text = st.battle.index.text(("dispel_roll", roll.dice, roll.bonus, roll.needed),
+                                _roll_text, roll, total, works)
+    st.say_text("dispelled" if works else "dispel_fails", rule, text,
+                **_data(roll, rerolled, total))
+
+
+def _roll_text(roll: DispelRoll, total: int, works: bool) -> Text:
+    shown = "+".join(map(str, roll.dice)) or "0"
+    bonus = f" +{roll.bonus}" if roll.bonus else ""
+    sign, verdict_en, verdict_es = ((">=", "dispelled", "dispersado") if works
+                                    else ("<", "not dispelled", "no se dispersa"))
+    return Text(f"Dispel roll {shown}{bonus} = {total} {sign} {roll.needed}: {verdict_en}",
+                f"Tirada de dispersión {shown}{bonus} = {total} {sign.replace('>=', '≥')} "
+                f"{roll.needed}: {verdict_es}")
+
+
 def reroll_item(st: Wh6State, seat: int) -> str | None:
     """An unspent dispel re-roll item of `seat` whose bearer can act (WH6-7.2, WH6-X13)."""
-    for item in st.items.values():
-        if item.side == seat and not item.spent and \
-                st.item_def(item.id).kind == "dispel_reroll" and _can_use(st, item.bearer):
-            return item.id
+    for item_id in st.battle.index.side_items(seat, "dispel_reroll"):
+        item = st.item_map[item_id]
+        if not item.spent and _can_use(st, item.bearer):
+            return item_id
     return None
 
 
@@ -436,14 +532,16 @@ def reroll(st: Wh6State) -> None:
     st.dispel_roll = None
     source = reroll_item(st, roll.seat)
     assert source is not None
-    item = st.items[source]
-    if item.uses_left is not None:
-        item.uses_left -= 1
-    name = st.item_def(source).name
-    st.say("reroll", "WH6-7.2", f"{name.en}: the dispel dice are rolled again",
-           f"{name.es}: se repiten los dados de dispersión", item=source, old=list(roll.dice))
-    dice = st.roll(len(roll.dice), Text("Re-rolled dispel dice", "Dados de dispersión "
-                                        "repetidos"), "WH6-A5")
+    st.use_item(source)
+    if st.quiet:
+        dice = st.throw(len(roll.dice))
+    else:
+        name = st.item_def(source).name
+        st.say("reroll", "WH6-7.2", f"{name.en}: the dispel dice are rolled again",
+               f"{name.es}: se repiten los dados de dispersión", item=source,
+               old=list(roll.dice))
+        dice = st.roll(len(roll.dice), Text("Re-rolled dispel dice", "Dados de dispersión "
+                                            "repetidos"), "WH6-A5")
     judge(st, DispelRoll(dice, roll.bonus, roll.needed, roll.seat), True)
 
 
@@ -460,21 +558,21 @@ def use_scroll(st: Wh6State, a: Scroll) -> None:
     _, needed = subject(st, top, a.spell)
     item = scroll_item(st, a.bearer, top.seat, isinstance(top, DispelWindow) and top.if_only)
     _close(st, top, a.spell, needed)
-    if item.uses_left is not None:
-        item.uses_left -= 1
-    name = st.item_def(item.id).name
-    st.say("dispelled", "WH6-X9", f"{name.en} of {st.name(a.bearer).en}: the spell is dispelled "
-           f"automatically", f"{name.es} de {st.name(a.bearer).es}: el hechizo se dispersa "
-           f"automáticamente", item=item.id)
+    st.use_item(item.id)
+    if not st.quiet:
+        name = st.item_def(item.id).name
+        st.say("dispelled", "WH6-X9", f"{name.en} of {st.name(a.bearer).en}: the spell is "
+               f"dispelled automatically", f"{name.es} de {st.name(a.bearer).es}: el hechizo se "
+               f"dispersa automáticamente", item=item.id)
     finish(st, True)
 
 
 def scroll_item(st: Wh6State, bearer: str, seat: int, vs_if: bool) -> ItemState:
     """The automatic dispel item `bearer` uses: against IF only one that works against it
     (WH6-5.5); otherwise a plain one first, keeping any IF-proof item for later."""
-    usable = [i for i in st.items.values() if i.bearer == bearer and i.side == seat
-              and not i.spent and st.item_def(i.id).kind == "auto_dispel"
-              and (st.item_def(i.id).works_vs_if or not vs_if)]
+    usable = [st.item_map[i] for i in st.battle.index.items_of(bearer, "auto_dispel")
+              if st.item_map[i].side == seat and not st.item_map[i].spent
+              and (st.item_def(i).works_vs_if or not vs_if)]
     return min(usable, key=lambda i: st.item_def(i.id).works_vs_if)
 
 
@@ -483,9 +581,15 @@ def decline(st: Wh6State) -> None:
     top = st.stack.pop()
     att = st.attempt
     assert att is not None
-    st.say("no_dispel_attempt", "WH6-9.1", f"{st.side_name(top.seat).en} does not try to dispel",
-           f"{st.side_name(top.seat).es} no intenta dispersar", seat=top.seat)
+    if not st.quiet:
+        text = st.battle.index.text(("no_dispel_attempt", top.seat), _decline_text,
+                                    st.side_name(top.seat))
+        st.say_text("no_dispel_attempt", "WH6-9.1", text, seat=top.seat)
     effects.resolve(st, att)
+
+
+def _decline_text(side: Text) -> Text:
+    return Text(f"{side.en} does not try to dispel", f"{side.es} no intenta dispersar")
 
 
 def finish(st: Wh6State, dispelled: bool) -> None:
@@ -498,9 +602,10 @@ def finish(st: Wh6State, dispelled: bool) -> None:
             effect = _rip(st, att.rip)
             assert effect is not None
             st.in_play.remove(effect)
-            name = st.spell(effect.spell).name
-            st.say("spell_ends", "WH6-X7", f"{name.en} ({effect.id}) is dispelled and ends",
-                   f"{name.es} ({effect.id}) queda dispersado y termina", effect=effect.id)
+            if not st.quiet:
+                name = st.spell(effect.spell).name
+                st.say("spell_ends", "WH6-X7", f"{name.en} ({effect.id}) is dispelled and ends",
+                       f"{name.es} ({effect.id}) queda dispersado y termina", effect=effect.id)
         return
     if dispelled:
         att.outcome = "dispelled"

@@ -11,23 +11,25 @@ from grimorio.games.wh6_magic.data import DiceCount, EffectDef, SpellDef
 from grimorio.games.wh6_magic.model import Attempt, Character, InPlay, Unit
 from grimorio.games.wh6_magic.rules import wounds
 from grimorio.games.wh6_magic.rules.geometry import gap
-from grimorio.games.wh6_magic.rules.targets import shape_of
 
 if TYPE_CHECKING:
     from grimorio.games.wh6_magic.state import Wh6State
+
+QUIET = Text("", "")  # the purpose of a roll on a quiet copy: never shown
 
 
 def resolve(st: Wh6State, att: Attempt) -> None:
     """The spell is successfully cast (WH6-9.1): measure, then apply its effects."""
     spell = st.spell(att.spell)
-    how = (Text(" with Irresistible Force", " con Fuerza Irresistible") if att.irresistible
-           else Text("", ""))
-    st.say("success", "WH6-9.1", f"{spell.name.en} is successfully cast{how.en}",
-           f"{spell.name.es} se lanza con éxito{how.es}", spell=att.spell, target=att.target)
+    if not st.quiet:
+        text = st.battle.index.text(("success", att.spell, att.irresistible), _success_text,
+                                    spell, att.irresistible)
+        st.say_text("success", "WH6-9.1", text, spell=att.spell, target=att.target)
     if spell.target != "point" and not st.alive(att.target):
         att.outcome = "no_effect"
-        st.say("no_target", "WH6-9.2", "The target is gone: no effect",
-               "El objetivo ya no está: sin efecto", target=att.target)
+        if not st.quiet:
+            st.say("no_target", "WH6-9.2", "The target is gone: no effect",
+                   "El objetivo ya no está: sin efecto", target=att.target)
         finish(st, att)
         return
     if not in_range(st, att, spell):
@@ -41,16 +43,24 @@ def resolve(st: Wh6State, att: Attempt) -> None:
     finish(st, att)
 
 
+def _success_text(spell: SpellDef, irresistible: bool) -> Text:
+    how = (Text(" with Irresistible Force", " con Fuerza Irresistible") if irresistible
+           else Text("", ""))
+    return Text(f"{spell.name.en} is successfully cast{how.en}",
+                f"{spell.name.es} se lanza con éxito{how.es}")
+
+
 def in_range(st: Wh6State, att: Attempt, spell: SpellDef) -> bool:
     """Measured only now, between the closest points of the bases (WH6-3.1, WH6-X15)."""
     if spell.range_cm is None or spell.target == "self":
         return True
-    exact = gap(shape_of(st, att.caster), shape_of(st, att.target))
-    distance = round(exact, 2)  # shown to 0.01 cm; the comparison uses the exact value
+    exact = gap(st.shape(att.caster), st.shape(att.target))
     reach = spell.range_cm
-    st.say("range", "WH6-3.1", f"Range is measured now: {distance:g} cm (range {reach:g} cm)",
-           f"Se mide ahora el alcance: {distance:g} cm (alcance {reach:g} cm)",
-           distance=distance, range=reach, target=att.target)
+    if st.quiet:
+        return exact <= reach
+    distance = round(exact, 2)  # shown to 0.01 cm; the comparison uses the exact value
+    text = st.battle.index.text(("range", distance, reach), _range_text, distance, reach)
+    st.say_text("range", "WH6-3.1", text, distance=distance, range=reach, target=att.target)
     if exact > reach:
         st.say("out_of_range", "WH6-A3", f"Out of range: {spell.name.en} has no effect; the dice "
                f"stay spent and the attempt counts", f"Fuera de alcance: {spell.name.es} no tiene "
@@ -59,11 +69,19 @@ def in_range(st: Wh6State, att: Attempt, spell: SpellDef) -> bool:
     return True
 
 
+def _range_text(distance: float, reach: float) -> Text:
+    return Text(f"Range is measured now: {distance:g} cm (range {reach:g} cm)",
+                f"Se mide ahora el alcance: {distance:g} cm (alcance {reach:g} cm)")
+
+
 def amount(st: Wh6State, count: DiceCount, what: Text) -> int:
     """A fixed number, or D3 / D6 / nD6 rolled now (a D3 is a D6 halved, rounding up)."""
     if count.dice == 0:
         return count.plus
-    dice = st.roll(count.dice, what + Text(f" ({count})", f" ({count})"), "WH6-9.2")
+    if st.quiet:
+        dice = st.throw(count.dice, 6)
+    else:
+        dice = st.roll(count.dice, what + Text(f" ({count})", f" ({count})"), "WH6-9.2")
     if count.sides == 3:
         return sum((d + 1) // 2 for d in dice)
     return sum(dice)
@@ -73,8 +91,12 @@ def apply_effect(st: Wh6State, att: Attempt, spell: SpellDef, effect: EffectDef)
     if effect.kind == "hits":
         assert effect.count is not None
         for ref in affected(st, att, spell, effect):
-            name = st.name(ref)
-            n = amount(st, effect.count, Text(f"Hits on {name.en}", f"Impactos sobre {name.es}"))
+            if st.quiet:
+                n = amount(st, effect.count, QUIET)
+            else:
+                name = st.name(ref)
+                n = amount(st, effect.count, Text(f"Hits on {name.en}",
+                                                  f"Impactos sobre {name.es}"))
             wounds.hits(st, ref, n, effect.strength)
     elif effect.kind == "wounds":
         assert effect.count is not None
@@ -84,7 +106,7 @@ def apply_effect(st: Wh6State, att: Attempt, spell: SpellDef, effect: EffectDef)
         assert effect.count is not None
         heal(st, att.target, amount(st, effect.count, Text("Wounds restored",
                                                            "Heridas recuperadas")))
-    else:
+    elif not st.quiet:
         summary = effect.summary()
         name = st.name(att.target)
         st.say("lasting_effect", "WH6-9.2", f"{name.en} gains {summary.en}",
@@ -97,16 +119,16 @@ def affected(st: Wh6State, att: Attempt, spell: SpellDef, effect: EffectDef) -> 
     refs = [] if spell.target == "point" else [att.target]
     if effect.area <= 0:
         return refs
-    centre = shape_of(st, att.target)
-    troops: list[Unit | Character] = [*st.units.values(), *st.chars.values()]
+    centre = st.shape(att.target)
+    troops: list[Unit | Character] = [*st.unit_map.values(), *st.char_map.values()]
     for troop in troops:
         if troop.id in refs or not st.alive(troop.id):
             continue
         if isinstance(troop, Character) and troop.in_unit is not None:
             continue  # characters in units are not hit separately
-        if gap(centre, shape_of(st, troop.id)) <= effect.area:
+        if gap(centre, st.shape(troop.id)) <= effect.area:
             refs.append(troop.id)
-    if len(refs) > 1:
+    if len(refs) > 1 and not st.quiet:
         st.say("area", "WH6-2.3", f"The spell also reaches {', '.join(refs[1:])}",
                f"El hechizo alcanza también a {', '.join(refs[1:])}", refs=refs)
     return refs
@@ -114,7 +136,7 @@ def affected(st: Wh6State, att: Attempt, spell: SpellDef, effect: EffectDef) -> 
 
 def heal(st: Wh6State, ref: str, count: int) -> None:
     """Restore up to `count` lost wounds; a unit gets slain models back (never above its start)."""
-    troop = st.troop(ref)
+    troop = st.troop_w(ref)
     if isinstance(troop, Character):
         restored = min(count, troop.wounds_lost)
         troop.wounds_lost -= restored
@@ -126,6 +148,8 @@ def heal(st: Wh6State, ref: str, count: int) -> None:
         lost -= restored
         troop.models = troop.start_models - lost // per_model
         troop.damage = lost % per_model
+    if st.quiet:
+        return
     st.say("healed", "WH6-9.2", f"{troop.name.en} recovers {restored} wound(s)",
            f"{troop.name.es} recupera {restored} herida(s)", target=ref, wounds=restored)
 
@@ -141,7 +165,7 @@ def _lasting(st: Wh6State, att: Attempt, spell: SpellDef) -> None:
     effect = InPlay(st.new_effect_id(), att.spell, att.caster, att.side, att.target, st.phase,
                     spell.remains_in_play, None if spell.remains_in_play else nxt)
     st.in_play.append(effect)
-    if spell.remains_in_play:
+    if spell.remains_in_play and not st.quiet:
         st.say("remains_in_play", "WH6-X7", f"{spell.name.en} remains in play as {effect.id}",
                f"{spell.name.es} permanece en juego como {effect.id}", effect=effect.id)
 
@@ -150,11 +174,19 @@ def finish(st: Wh6State, att: Attempt) -> None:
     """The attempt is over whatever happened; it stays used up for this phase (WH6-1.4)."""
     st.attempt = None
     st.last_outcome = "irresistible" if att.irresistible else att.outcome
-    spell = st.spell(att.spell)
-    st.say("attempt_end", "WH6-1.4", f"{spell.name.en}: {att.outcome.replace('_', ' ')}",
-           f"{spell.name.es}: {_OUTCOME_ES.get(att.outcome, att.outcome)}", attempt=att.kind,
-           caster=att.caster, spell=att.spell, outcome=att.outcome,
-           irresistible=att.irresistible, miscast=att.miscast_roll)
+    if st.quiet:
+        return
+    outcome = att.outcome
+    text = st.battle.index.text(("attempt_end", att.spell, outcome), _end_text,
+                                st.spell(att.spell), outcome)
+    st.say_text("attempt_end", "WH6-1.4", text, attempt=att.kind, caster=att.caster,
+                spell=att.spell, outcome=outcome, irresistible=att.irresistible,
+                miscast=att.miscast_roll)
+
+
+def _end_text(spell: SpellDef, outcome: str) -> Text:
+    return Text(f"{spell.name.en}: {outcome.replace('_', ' ')}",
+                f"{spell.name.es}: {_OUTCOME_ES.get(outcome, outcome)}")
 
 
 _OUTCOME_ES = {"failed": "fallido", "miscast": "disfunción", "dispelled": "dispersado",

@@ -17,25 +17,25 @@ DoublesRule = Callable[[Sequence[int]], str | None]
 
 def standard_doubles(dice: Sequence[int]) -> str | None:
     """Two or more 1s: miscast; else two or more 6s: irresistible force. Miscast wins (WH6-5.3)."""
-    if sum(1 for d in dice if d == 1) >= 2:
+    if dice.count(1) >= 2:
         return "miscast"
-    if sum(1 for d in dice if d == 6) >= 2:
+    if dice.count(6) >= 2:
         return "irresistible"
     return None
 
 
-_RULES: dict[str, DoublesRule] = {"standard": standard_doubles}
+RULES: dict[str, DoublesRule] = {"standard": standard_doubles}
 
 
 def register_irresistible_rule(name: str, rule: DoublesRule) -> None:
     """Make `rule` available to armies whose data say ``irresistible_rule: <name>`` (WH6-12.1)."""
-    _RULES[name] = rule
+    RULES[name] = rule
 
 
 def irresistible_rule(name: str) -> DoublesRule:
     """The rule registered as `name`; ScenarioError if there is none."""
     try:
-        return _RULES[name]
+        return RULES[name]
     except KeyError:
-        known = ", ".join(sorted(_RULES))
+        known = ", ".join(sorted(RULES))
         raise ScenarioError(f"unknown irresistible_rule {name!r} (known: {known})") from None

@@ -23,7 +23,7 @@ from grimorio.games.wh6_magic.rules.geometry import (
     entry_distance,
     rect,
 )
-from grimorio.games.wh6_magic.rules.targets import legal_targets, refuse, shape_of, target_problem
+from grimorio.games.wh6_magic.rules.targets import refuse, shape_of, target_problem
 
 if TYPE_CHECKING:
     from grimorio.games.wh6_magic.state import Wh6State
@@ -34,7 +34,7 @@ INDEPENDENT = ("monstrous", "chariot", "shared")
 
 def miscast(st: Wh6State, att: Attempt) -> None:
     """Roll 2D6 on the army's table and apply the result to the casting wizard (WH6-10.1)."""
-    c = st.chars[att.caster]
+    c = st.char_w(att.caster)  # every result may change him: his own copy, held throughout
     side = st.battle.sides[att.side]
     dice = st.roll(2, Text("Miscast Table (2D6)", "Tabla de Disfunciones Mágicas (2D6)"),
                    "WH6-10.1", wizard=c.id)
@@ -69,7 +69,7 @@ def explosion(st: Wh6State, att: Attempt, c: Character) -> None:
     wounds.hits(st, c.id, 1, STRENGTH)
     for contact in c.contacts:
         ref, _, count = contact.partition(":")
-        n = int(count or 1) if ref in st.units else 1
+        n = int(count or 1) if ref in st.unit_map else 1
         wounds.hits(st, ref, n, STRENGTH)
     _mount_hits(st, c, "WH6-A20")
 
@@ -129,6 +129,7 @@ def throw(st: Wh6State, c: Character) -> None:
         if t is not None and t < travel:
             travel, hit = t, (ref, kind)
     c.x, c.y = round(c.x + ux * travel, 2), round(c.y + uy * travel, 2)
+    st.troops_changed()  # a lone wizard's position is a point spell's target
     rule = "WH6-A8" if c.mount_kind == "cavalry" else "WH6-A21"  # rider and horse fly as one
     st.say("thrown", rule, f"{c.name.en} flies {travel:.1f} of {length} cm towards "
            f"{face} o'clock and lands at ({c.x:g}, {c.y:g})", f"{c.name.es} vuela {travel:.1f} "
@@ -141,9 +142,9 @@ def throw(st: Wh6State, c: Character) -> None:
 
 def _obstacles(st: Wh6State, c: Character) -> list[tuple[str, str, Shape]]:
     """What the thrown wizard can run into: other units, lone characters, terrain."""
-    out = [(u.id, "unit", shape_of(st, u.id)) for u in st.units.values()
+    out = [(u.id, "unit", shape_of(st, u.id)) for u in st.unit_map.values()
            if not u.destroyed and u.id != c.in_unit]
-    out += [(o.id, "character", shape_of(st, o.id)) for o in st.chars.values()
+    out += [(o.id, "character", shape_of(st, o.id)) for o in st.char_map.values()
             if o.id != c.id and not o.slain and o.in_unit is None]
     out += [(t.id, t.kind, rect(t.x, t.y, t.width, t.depth)) for t in st.battle.terrain]
     return out
@@ -152,9 +153,10 @@ def _obstacles(st: Wh6State, c: Character) -> list[tuple[str, str, Shape]]:
 def _leave_unit(st: Wh6State, c: Character) -> None:
     if c.in_unit is None:
         return
-    unit = st.units[c.in_unit]
+    unit = st.unit_map[c.in_unit]
     if rect(unit.x, unit.y, unit.width, unit.depth).contains(c.x, c.y):
         return
+    unit = st.unit_w(unit.id)
     unit.characters = tuple(x for x in unit.characters if x != c.id)
     c.in_unit = None
     st.say("leaves_unit", "WH6-11.2", f"{c.name.en} lands outside {unit.name.en} and now "
@@ -273,19 +275,19 @@ RESULTS: dict[str, Callable[[Wh6State, Attempt, Character], None]] = {
 
 def eligible(c: Character, seat: int) -> bool:
     """A wizard of `seat` who could cast now: alive, not fleeing, not barred (WH6-A9)."""
-    return c.side == seat and casting.cast_ban(c) is None and c.level >= 1
+    return c.side == seat and casting.can_cast(c) and c.level >= 1
 
 
 def free_options(st: Wh6State, seat: int, limit: int) -> list[Free]:
     out = []
-    for c in st.chars.values():
+    for c in st.char_map.values():
         if not eligible(c, seat):
             continue
         for spell_id in c.spells:
             spell = st.spell(spell_id)
-            if spell.difficulty > limit or casting.spell_problem(st, c, spell_id) is not None:
+            if spell.difficulty > limit or not casting.spell_ok(st, c, spell_id):
                 continue
-            out += [Free(c.id, spell_id, t) for t in legal_targets(st, seat, spell)]
+            out += [Free(c.id, spell_id, t) for t in st.targets(seat, spell_id)]
     return out
 
 
@@ -294,7 +296,7 @@ def options(st: Wh6State, top: FreeCast) -> list[Action]:
 
 
 def check_free(st: Wh6State, top: FreeCast, a: Free) -> IllegalAction | None:
-    c = st.chars.get(a.wizard)
+    c = st.char_map.get(a.wizard)
     if c is None or c.side != top.seat:
         return refuse("WH6-A9", f"{a.wizard!r} is not one of your wizards",
                       f"{a.wizard!r} no es uno de tus hechiceros")
@@ -317,7 +319,7 @@ def cast_free(st: Wh6State, a: Free) -> None:
     """Cast automatically, no dice (WH6-11.5); the miscasting side may dispel it with power
     dice, needing the basic difficulty (WH6-11.6, WH6-A10)."""
     st.stack.pop()
-    c = st.chars[a.wizard]
+    c = st.char_w(a.wizard)
     spell = st.spell(a.spell)
     c.attempted = c.attempted | {a.spell}
     att = Attempt("free", c.side, c.id, a.spell, a.target or c.id)

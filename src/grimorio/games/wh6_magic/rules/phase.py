@@ -8,7 +8,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from grimorio.core.i18n import Text
-from grimorio.games.wh6_magic.decisions import Casting, Recovery, RemainsDispel
+from grimorio.games.wh6_magic.decisions import (
+    Casting,
+    Recovery,
+    casting_decision,
+    remains_decision,
+)
 
 if TYPE_CHECKING:
     from grimorio.games.wh6_magic.model import Character
@@ -17,12 +22,12 @@ if TYPE_CHECKING:
 
 def begin_phase(st: Wh6State) -> None:
     """Start the active side's magic phase: lapse old effects, then recovery or dice."""
-    side = st.side_name(st.active)
     st.stage = "recovery"
     st.casting_closed_by = ""
-    st.say("phase", "WH6-X1", f"Turn {st.turn}: magic phase of {side.en}",
-           f"Turno {st.turn}: fase de magia de {side.es}", turn=st.turn, phase=st.phase,
-           side=st.active)
+    if not st.quiet:
+        text = st.battle.index.text(("phase", st.turn, st.active), _phase_text, st.turn,
+                                    st.side_name(st.active))
+        st.say_text("phase", "WH6-X1", text, turn=st.turn, phase=st.phase, side=st.active)
     _lapse(st)
     if hurled_wizards(st):
         st.stack.push(Recovery(st.active))
@@ -30,23 +35,35 @@ def begin_phase(st: Wh6State) -> None:
         open_casting(st)
 
 
+def _phase_text(turn: int, side: Text) -> Text:
+    return Text(f"Turn {turn}: magic phase of {side.en}",
+                f"Turno {turn}: fase de magia de {side.es}")
+
+
 def _lapse(st: Wh6State) -> None:
     """Bans and timed spells whose last phase has passed end; attempts reset (WH6-1.4)."""
-    for c in st.chars.values():
-        c.attempted = frozenset()
+    for char_id, c in list(st.char_map.items()):
+        if c.attempted:
+            st.char_w(char_id).attempted = frozenset()
+        if not c.bans:
+            continue
         kept = tuple(b for b in c.bans if b.until is None or b.until >= st.phase)
+        if len(kept) == len(c.bans):
+            continue
         for ban in c.bans:
-            if ban not in kept:
+            if ban not in kept and not st.quiet:
                 st.say("ban_ends", "WH6-A14" if ban.kind == "knocked_down" else "WH6-11.8",
                        f"{c.name.en} may cast again ({_ban_en(ban.kind)} is over)",
                        f"{c.name.es} puede volver a lanzar hechizos ({_ban_es(ban.kind)} ha "
                        f"terminado)", wizard=c.id, ban=ban.kind)
-        c.bans = kept
-    for effect in [e for e in st.in_play if e.expires is not None and e.expires <= st.phase]:
+        st.char_w(char_id).bans = kept
+    ended = [e for e in st.in_play if e.expires is not None and e.expires <= st.phase]
+    for effect in ended:
         st.in_play.remove(effect)
-        name = st.spell(effect.spell).name
-        st.say("spell_ends", "WH6-X7", f"{name.en} ({effect.id}) lapses",
-               f"{name.es} ({effect.id}) se desvanece", effect=effect.id)
+        if not st.quiet:
+            name = st.spell(effect.spell).name
+            st.say("spell_ends", "WH6-X7", f"{name.en} ({effect.id}) lapses",
+                   f"{name.es} ({effect.id}) se desvanece", effect=effect.id)
 
 
 def _ban_en(kind: str) -> str:
@@ -58,14 +75,16 @@ def _ban_es(kind: str) -> str:
 
 
 def hurled_wizards(st: Wh6State) -> list[Character]:
-    return [c for c in st.chars.values()
-            if c.side == st.active and not c.slain and c.has_ban("hurled")]
+    active = st.active
+    return [c for c in st.char_map.values()
+            if c.bans and c.side == active and not c.slain and c.has_ban("hurled")]
 
 
 def recover(st: Wh6State) -> None:
     """Each hurled wizard rolls a D6; a 6 lets him cast in this very phase (WH6-A15)."""
     st.stack.pop()
-    for c in hurled_wizards(st):
+    for hurled in hurled_wizards(st):
+        c = st.char_w(hurled.id)
         (die,) = st.roll(1, Text(f"Recovery roll for {c.name.en} (needs 6)",
                                  f"Tirada de recuperación de {c.name.es} (necesita 6)"),
                          "WH6-11.2", wizard=c.id)
@@ -84,21 +103,57 @@ def recover(st: Wh6State) -> None:
 def open_casting(st: Wh6State) -> None:
     """Generate fresh pools (WH6-X2, WH6-X3, WH6-X4) and open the casting sub-phase."""
     preset = st.battle.pools if st.phase == 0 else None
-    power, power_parts = power_dice(st, st.active)
-    dispel, dispel_parts = dispel_dice(st, st.opponent)
     if preset is not None:
         power, dispel = preset
         power_parts = dispel_parts = "scenario"
+    elif st.quiet:
+        power, dispel = _pool_sizes(st)
+    else:
+        power, power_parts = power_dice(st, st.active)
+        dispel, dispel_parts = dispel_dice(st, st.opponent)
     st.power, st.dispel = power, dispel
-    st.say("power_pool", "WH6-X2", f"{st.side_name(st.active).en} has {power} power dice "
-           f"({power_parts})", f"{st.side_name(st.active).es} tiene {power} dados de energía "
-           f"({power_parts})", side=st.active, dice=power)
-    st.say("dispel_pool", "WH6-X3", f"{st.side_name(st.opponent).en} has {dispel} dispel "
-           f"dice ({dispel_parts})", f"{st.side_name(st.opponent).es} tiene {dispel} dados de "
-           f"dispersión ({dispel_parts})", side=st.opponent, dice=dispel)
+    if not st.quiet:
+        index = st.battle.index
+        text = index.text(("power_pool", st.active, power, power_parts), _power_text,
+                          st.side_name(st.active), power, power_parts)
+        st.say_text("power_pool", "WH6-X2", text, side=st.active, dice=power)
+        text = index.text(("dispel_pool", st.opponent, dispel, dispel_parts), _dispel_text,
+                          st.side_name(st.opponent), dispel, dispel_parts)
+        st.say_text("dispel_pool", "WH6-X3", text, side=st.opponent, dice=dispel)
     st.stage = "casting"
     st.casting_open = True
-    st.stack.push(Casting(st.active))
+    st.stack.push(casting_decision(st.active))
+
+
+def _power_text(side: Text, power: int, parts: str) -> Text:
+    return Text(f"{side.en} has {power} power dice ({parts})",
+                f"{side.es} tiene {power} dados de energía ({parts})")
+
+
+def _dispel_text(side: Text, dispel: int, parts: str) -> Text:
+    return Text(f"{side.en} has {dispel} dispel dice ({parts})",
+                f"{side.es} tiene {dispel} dados de dispersión ({parts})")
+
+
+def _pool_sizes(st: Wh6State) -> tuple[int, int]:
+    """`power_dice(st, active)` and `dispel_dice(st, opponent)` without the explanations, in one
+    pass over the characters (quiet copies)."""
+    active = st.active
+    power = 2
+    dispel = 4 if st.battle.sides[st.opponent].dwarf else 2
+    for c in st.char_map.values():
+        if c.slain or c.fleeing:
+            continue
+        contributes = c.wizard and c.generates_dice
+        if c.side == active:
+            if contributes and c.level > 0:
+                power += c.level
+            continue
+        if contributes:
+            dispel += 1 if max(c.level, 1) <= 2 else 2
+        if c.generates_dice:
+            dispel += c.dispel_dice
+    return power, dispel
 
 
 def _contributes(c: Character) -> bool:
@@ -106,8 +161,9 @@ def _contributes(c: Character) -> bool:
 
 
 def power_dice(st: Wh6State, side: int) -> tuple[int, str]:
-    """2 dice plus one per magic level of each wizard able to generate them (WH6-X2)."""
-    parts = [(c.id, c.level) for c in st.chars.values()
+    """2 dice plus one per magic level of each wizard able to generate them (WH6-X2), and how
+    they add up."""
+    parts = [(c.id, c.level) for c in st.char_map.values()
              if c.side == side and _contributes(c) and c.level > 0]
     return 2 + sum(n for _, n in parts), _explain(2, parts)
 
@@ -126,7 +182,7 @@ def dispel_dice(st: Wh6State, side: int) -> tuple[int, str]:
     """
     base = 4 if st.battle.sides[side].dwarf else 2
     parts = []
-    for c in st.chars.values():
+    for c in st.char_map.values():
         if c.side != side or c.slain or c.fleeing:
             continue
         extra = (1 if max(c.level, 1) <= 2 else 2) if _contributes(c) else 0
@@ -144,10 +200,15 @@ def end_casting(st: Wh6State, why: str) -> None:
         st.stack.pop()
     st.casting_open = False
     st.casting_closed_by = why
-    if why == "end":
-        st.say("casting_ends", "WH6-X1", f"{st.side_name(st.active).en} stops casting",
-               f"{st.side_name(st.active).es} termina de lanzar hechizos", side=st.active)
+    if why == "end" and not st.quiet:
+        text = st.battle.index.text(("casting_ends", st.active), _ends_text,
+                                    st.side_name(st.active))
+        st.say_text("casting_ends", "WH6-X1", text, side=st.active)
     begin_remains(st)
+
+
+def _ends_text(side: Text) -> Text:
+    return Text(f"{side.en} stops casting", f"{side.es} termina de lanzar hechizos")
 
 
 def rip_targets(st: Wh6State, seat: int) -> list[str]:
@@ -166,21 +227,24 @@ def begin_remains(st: Wh6State) -> None:
     """The active player may first use leftover power dice on enemy remains-in-play spells."""
     st.stage = "remains"
     if _can_dispel_any(st, st.active, "power"):
-        st.stack.push(RemainsDispel(st.active, "power"))
+        st.stack.push(remains_decision(st.active, "power"))
     else:
         remains_for_opponent(st)
 
 
 def _can_dispel_any(st: Wh6State, seat: int, pool: str) -> bool:
     """Whether `seat` has any means (dice, Magic Resistance, scroll) against a spell in play."""
+    rips = rip_targets(st, seat)
+    if not rips:
+        return False
     from grimorio.games.wh6_magic.rules.dispel import can_dispel_rip  # dispel imports this module
 
-    return any(can_dispel_rip(st, seat, pool, rip) for rip in rip_targets(st, seat))
+    return any(can_dispel_rip(st, seat, pool, rip) for rip in rips)
 
 
 def remains_for_opponent(st: Wh6State) -> None:
     if _can_dispel_any(st, st.opponent, "dispel"):
-        st.stack.push(RemainsDispel(st.opponent, "dispel"))
+        st.stack.push(remains_decision(st.opponent, "dispel"))
     else:
         end_phase(st)
 
@@ -196,19 +260,21 @@ def finish_remains(st: Wh6State) -> None:
 
 def end_phase(st: Wh6State) -> None:
     """The phase (and so the player turn) ends: knock-down effects of this turn lapse."""
-    for c in st.chars.values():
+    for c in list(st.char_map.values()):
         if c.prone_until is not None and c.prone_until <= st.phase:
-            c.prone_until = None
+            st.char_w(c.id).prone_until = None
     st.power = st.dispel = 0
     if st.phase + 1 >= 2 * st.battle.turns:
         game_over(st)  # the document keeps the last phase's number
     else:
-        st.phase += 1
+        st.set_phase(st.phase + 1)
         begin_phase(st)
 
 
 def game_over(st: Wh6State) -> None:
     st.stage = "over"
+    if st.quiet:
+        return
     a, b = st.score()
     names = st.battle.sides
     st.say("game_over", None, f"The battle ends: {names[0].name.en} {a:g} – {names[1].name.en} "

@@ -43,7 +43,7 @@ def parse_point(text: str) -> tuple[float, float] | None:
 def engaged(st: Wh6State, troop: Unit | Character) -> bool:
     """Engaged in close combat: a unit's flag; a character in a unit shares his unit's."""
     if isinstance(troop, Character) and troop.in_unit is not None:
-        return st.units[troop.in_unit].engaged
+        return st.unit_map[troop.in_unit].engaged
     return troop.engaged
 
 
@@ -62,11 +62,27 @@ def target_problem(st: Wh6State, side: int, spell: SpellDef, target: str) -> Ill
     return _troop_problem(st, side, spell, target)
 
 
-def _point_problem(st: Wh6State, spell: SpellDef, target: str) -> IllegalAction | None:
+def target_ok(st: Wh6State, side: int, spell: SpellDef, target: str) -> bool:
+    """`target_problem(...) is None`, without building reasons. A unit or character is a legal
+    target exactly when `legal_targets` lists it, so the state's cached list answers."""
+    if spell.target == "self":
+        return not target
+    if not target:
+        return False
+    if spell.target == "point":
+        return point_ok(st, target)
+    return target in st.targets(side, spell.id)
+
+
+def point_ok(st: Wh6State, target: str) -> bool:
+    """A point ``x,y`` on the table."""
     point = parse_point(target)
-    on_table = point is not None and 0 <= point[0] <= st.battle.width \
+    return point is not None and 0 <= point[0] <= st.battle.width \
         and 0 <= point[1] <= st.battle.height
-    if not on_table:
+
+
+def _point_problem(st: Wh6State, spell: SpellDef, target: str) -> IllegalAction | None:
+    if not point_ok(st, target):
         return refuse("WH6-2.2", f"{spell.name.en} targets a point on the table (x,y in cm)",
                       f"{spell.name.es} se lanza sobre un punto de la mesa (x,y en cm)")
     return None
@@ -111,7 +127,10 @@ def legal_targets(st: Wh6State, side: int, spell: SpellDef) -> list[str]:
 
 def _fits(st: Wh6State, side: int, spell: SpellDef, troop: Unit | Character) -> bool:
     """The same test as `_troop_problem`, without building reasons (the legal list is hot)."""
-    if not st.alive(troop.id):
+    if isinstance(troop, Unit):
+        if troop.models <= 0:
+            return False
+    elif troop.slain:
         return False
     if (spell.target == "enemy_unit" and troop.side == side) or \
             (spell.target == "friendly_unit" and troop.side != side):
@@ -123,15 +142,15 @@ def _fits(st: Wh6State, side: int, spell: SpellDef, troop: Unit | Character) -> 
 
 
 def _troops(st: Wh6State) -> list[Unit | Character]:
-    return [*st.units.values(), *st.chars.values()]
+    return [*st.unit_map.values(), *st.char_map.values()]
 
 
 def shape_of(st: Wh6State, ref: str) -> Shape:
     """A troop's footprint (unit rectangle, character base), or a point ``x,y``."""
-    unit = st.units.get(ref)
+    unit = st.unit_map.get(ref)
     if unit is not None:
         return rect(unit.x, unit.y, unit.width, unit.depth)
-    char = st.chars.get(ref)
+    char = st.char_map.get(ref)
     if char is not None:
         return circle(char.x, char.y, char.base)
     point = parse_point(ref)

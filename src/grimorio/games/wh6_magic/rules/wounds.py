@@ -52,7 +52,7 @@ def armour_needed(target: Target, strength: int | None) -> int | None:
 def target_of(st: Wh6State, ref: str) -> Target:
     """The profile a hit on `ref` is resolved against."""
     if ref.startswith("mount:"):
-        rider = st.chars[ref[6:]]
+        rider = st.char_map[ref[6:]]
         assert rider.mount is not None and rider.mount.profile is not None
         p = rider.mount.profile
         return Target(ref, rider.mount.name, p.toughness, p.armour or 7, p.ward, p.regeneration)
@@ -74,19 +74,25 @@ def hits(st: Wh6State, ref: str, count: int, strength: int) -> int:
     target = target_of(st, ref)
     need = to_wound(strength, target.toughness)
     if need is None:
+        if st.quiet:
+            return 0
         st.say("no_wound", RULE, f"{count} Strength {strength} hits on {target.name.en} cannot "
                f"wound Toughness {target.toughness}", f"{count} impactos de Fuerza {strength} "
                f"no pueden herir a {target.name.es} (Resistencia {target.toughness})",
                target=ref, hits=count, strength=strength)
         return 0
-    dice = st.roll(count, Text(f"To wound {target.name.en} ({need}+)",
-                               f"Para herir a {target.name.es} ({need}+)"), RULE, target=ref)
-    wounds = sum(1 for d in dice if d >= need and d != 1)
-    st.say("wound_roll", RULE, f"{count} Strength {strength} hits on {target.name.en} need "
-           f"{need}+ to wound: {wounds} wound(s)", f"{count} impactos de Fuerza {strength} "
-           f"contra {target.name.es} necesitan {need}+ para herir: {wounds} herida(s)",
-           target=ref, hits=count, strength=strength, needed=need, dice=list(dice),
-           wounds=wounds)
+    if st.quiet:
+        dice = st.throw(count)
+        wounds = sum(1 for d in dice if d >= need and d != 1)
+    else:
+        dice = st.roll(count, Text(f"To wound {target.name.en} ({need}+)",
+                                   f"Para herir a {target.name.es} ({need}+)"), RULE, target=ref)
+        wounds = sum(1 for d in dice if d >= need and d != 1)
+        st.say("wound_roll", RULE, f"{count} Strength {strength} hits on {target.name.en} "
+               f"need {need}+ to wound: {wounds} wound(s)", f"{count} impactos de Fuerza "
+               f"{strength} contra {target.name.es} necesitan {need}+ para herir: {wounds} "
+               f"herida(s)", target=ref, hits=count, strength=strength, needed=need,
+               dice=list(dice), wounds=wounds)
     left = saves(st, target, wounds, armour_needed(target, strength), target.ward, True)
     return take_wounds(st, ref, left)
 
@@ -97,9 +103,10 @@ def direct_wounds(st: Wh6State, ref: str, count: int, armour: bool, ward: bool,
     if count <= 0 or not st.alive(ref):
         return 0
     target = target_of(st, ref)
-    st.say("direct_wounds", rule, f"{target.name.en} suffers {count} wound(s) directly",
-           f"{target.name.es} sufre {count} herida(s) directamente", target=ref, wounds=count,
-           armour_save=armour, ward_save=ward)
+    if not st.quiet:
+        st.say("direct_wounds", rule, f"{target.name.en} suffers {count} wound(s) directly",
+               f"{target.name.es} sufre {count} herida(s) directamente", target=ref,
+               wounds=count, armour_save=armour, ward_save=ward)
     left = saves(st, target, count, armour_needed(target, None) if armour else None,
                  target.ward if ward else None, True)
     return take_wounds(st, ref, left)
@@ -114,6 +121,10 @@ def saves(st: Wh6State, target: Target, wounds: int, armour: int | None, ward: i
              (regen, "Regeneration", "Regeneración"))
     for need, en, es in steps:
         if wounds <= 0 or need is None:
+            continue
+        if st.quiet:
+            dice = st.throw(wounds)
+            wounds -= sum(1 for d in dice if d >= need and d != 1)
             continue
         dice = st.roll(wounds, Text(f"{target.name.en}: {en} ({need}+)",
                                     f"{target.name.es}: {es} ({need}+)"), RULE, target=target.ref)
@@ -131,16 +142,16 @@ def take_wounds(st: Wh6State, ref: str, wounds: int) -> int:
     if wounds <= 0:
         return 0
     if ref.startswith("mount:"):
-        return _wound_mount(st, st.chars[ref[6:]], wounds)
-    troop = st.troop(ref)
+        return _wound_mount(st, st.char_w(ref[6:]), wounds)
+    troop = st.troop_w(ref)
     if isinstance(troop, Unit):
         return _wound_unit(st, troop, wounds)
-    assert isinstance(troop, Character)
     taken = min(wounds, troop.profile.wounds - troop.wounds_lost)
     troop.wounds_lost += taken
-    st.say("wounded", RULE, f"{troop.name.en} loses {taken} wound(s)",
-           f"{troop.name.es} pierde {taken} herida(s)", target=ref, wounds=taken,
-           wounds_left=troop.profile.wounds - troop.wounds_lost)
+    if not st.quiet:
+        st.say("wounded", RULE, f"{troop.name.en} loses {taken} wound(s)",
+               f"{troop.name.es} pierde {taken} herida(s)", target=ref, wounds=taken,
+               wounds_left=troop.profile.wounds - troop.wounds_lost)
     if troop.wounds_lost >= troop.profile.wounds:
         st.slay(troop)
     return taken
@@ -156,10 +167,11 @@ def _wound_unit(st: Wh6State, unit: Unit, wounds: int) -> int:
             unit.models -= 1
             unit.damage = 0
     removed = before - unit.models
-    st.say("casualties", RULE, f"{unit.name.en} suffers {taken} wound(s): {removed} model(s) "
-           f"removed, {unit.models} left", f"{unit.name.es} sufre {taken} herida(s): "
-           f"{removed} miniatura(s) retirada(s), quedan {unit.models}", target=unit.id,
-           wounds=taken, removed=removed, models=unit.models)
+    if not st.quiet:
+        st.say("casualties", RULE, f"{unit.name.en} suffers {taken} wound(s): {removed} model(s) "
+               f"removed, {unit.models} left", f"{unit.name.es} sufre {taken} herida(s): "
+               f"{removed} miniatura(s) retirada(s), quedan {unit.models}", target=unit.id,
+               wounds=taken, removed=removed, models=unit.models)
     if unit.models == 0:
         st.destroy(unit)
     return taken
@@ -184,11 +196,11 @@ def _wound_mount(st: Wh6State, rider: Character, wounds: int) -> int:
 def losses(st: Wh6State, side: int) -> float:
     """Points value of `side`'s losses: whole models, plus wounds pro rata (the score formula)."""
     total = 0.0
-    for unit in st.units.values():
+    for unit in st.unit_map.values():
         if unit.side == side:
             lost = unit.start_models - unit.models + unit.damage / unit.profile.wounds
             total += unit.points * lost
-    for c in st.chars.values():
+    for c in st.char_map.values():
         if c.side != side:
             continue
         total += c.points * min(c.wounds_lost, c.profile.wounds) / c.profile.wounds
