@@ -16,7 +16,8 @@ from grimorio.agents.heuristics import evaluator_for
 from grimorio.games.wh6_magic import heuristic
 from grimorio.games.wh6_magic.heuristic import evaluate
 
-GAMES = [{}, {"scenario": "wizard-duel"}, {"turns": 4}, {"first": 1, "dispel_stacking": "all"}]
+GAMES: list[dict[str, Any]] = [{}, {"scenario": "wizard-duel"}, {"turns": 4},
+                               {"first": 1, "dispel_stacking": "all"}]
 
 
 def _playthrough(options: dict[str, Any], seed: int) -> list[grimorio.State]:
@@ -32,9 +33,8 @@ def _playthrough(options: dict[str, Any], seed: int) -> list[grimorio.State]:
 
 def _ahead(models_left: int, **options: Any) -> grimorio.State:
     """The rules-test battle where Red's warriors (20 models, 5 points each) already lost some."""
-    data = setup()
-    troop(data, "u2")["models_left"] = models_left
-    return make(data, **options).state
+    state: grimorio.State = make(_setup_ahead(models_left), **options).state
+    return state
 
 
 def test_the_agents_find_it() -> None:
@@ -106,6 +106,6 @@ def test_quiet_search_copies_are_valued_alike() -> None:
 
 
 def _setup_ahead(models_left: int) -> dict[str, Any]:
-    data = setup()
+    data: dict[str, Any] = setup()
     troop(data, "u2")["models_left"] = models_left
     return data

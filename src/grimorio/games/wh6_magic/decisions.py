@@ -6,7 +6,7 @@ import functools
 from dataclasses import asdict, dataclass
 from typing import Any
 
-from grimorio.core.pending import Decision
+from grimorio.core.pending import Decision, DecisionStack
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,6 +57,41 @@ casting_decision = functools.cache(Casting)
 dispel_window = functools.cache(DispelWindow)
 reroll_decision = functools.cache(Reroll)
 remains_decision = functools.cache(RemainsDispel)
+
+
+class Wh6Stack(DecisionStack):
+    """The core's stack of decisions, keeping its top decision in `last`: who acts is asked
+    several times at every step."""
+
+    __slots__ = ("last",)
+
+    def __init__(self, items: list[Decision] | None = None) -> None:
+        super().__init__(items)
+        self.last: Decision | None = super().top
+
+    def push(self, decision: Decision) -> None:
+        super().push(decision)
+        self.last = decision
+
+    def pop(self) -> Decision:
+        decision = super().pop()
+        self.last = super().top
+        return decision
+
+    def replace(self, decision: Decision) -> None:
+        super().replace(decision)
+        self.last = decision
+
+    def clear(self) -> None:
+        super().clear()
+        self.last = None
+
+    @property
+    def top(self) -> Decision | None:
+        return self.last
+
+    def copy(self) -> Wh6Stack:
+        return Wh6Stack(list(self))
 
 
 def decision_json(decision: Decision) -> dict[str, Any]:

@@ -55,7 +55,7 @@ if TYPE_CHECKING:
 # ------------------------------------------------------------------------------ legal lists
 
 def legal_actions(st: Wh6State) -> list[Action]:
-    top = st.stack.top
+    top = st.stack.last
     if isinstance(top, Casting):
         return casting_options(st)
     if isinstance(top, RerollOffer):
@@ -76,17 +76,18 @@ def casting_options(st: Wh6State) -> list[Action]:
     out: list[Action] = []
     active, power, phase = st.active, st.power, st.phase
     index, chars, items, menus = st.battle.index, st.char_map, st.item_map, st.menu_cache
-    for char_id in index.wizards[active]:  # the side's wizards, in the battle's order
+    for char_id, stones in index.casters[active]:  # the side's wizards, in the battle's order
         c = chars[char_id]
         if c.slain or c.fleeing or (c.bans and not casting.can_cast(c)):  # `can_cast`
             continue
-        stones = index.carried.get((char_id, "power_dice"), ())
-        if stones:
+        if stones:  # his power items not yet used up
             stones = tuple(i for i in stones if not items[i].spent)
-        key = (char_id, min(power, c.level + 1), c.level, c.attempted, c.lost, stones)
+        level = c.level
+        most = level + 1 if power > level else power  # min(level + 1, power)
+        key = (char_id, most, level, c.attempted, c.lost, stones)
         menu = menus.get(key)
         if menu is None:
-            menu = menus[key] = _wizard_casts(st, c, key[1], stones)
+            menu = menus[key] = _wizard_casts(st, c, most, stones)
         out += menu
     for b in index.bound[active]:
         item = items[b.instance]
@@ -150,7 +151,7 @@ def _bounds(bearer: str, item: str, targets: tuple[str, ...]) -> tuple[Bound, ..
 
 def is_legal(st: Wh6State, action: Action) -> bool:
     """Exactly `why_not(st, action) is None`, without building any refusal."""
-    top = st.stack.top
+    top = st.stack.last
     check = FAST.get(type(action))
     if top is None or check is None:
         return False

@@ -5,22 +5,22 @@ The state document (`_document`) is described field by field in docs/games/wh6-m
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from grimorio.core.actions import Action
 from grimorio.core.errors import IllegalAction
 from grimorio.core.events import Event
 from grimorio.core.i18n import Text
-from grimorio.core.pending import DecisionStack
 from grimorio.core.state import State
 from grimorio.games.wh6_magic import legal
 from grimorio.games.wh6_magic.data import ItemDef, SpellDef
-from grimorio.games.wh6_magic.decisions import decision_json
+from grimorio.games.wh6_magic.decisions import Wh6Stack, decision_json
 from grimorio.games.wh6_magic.model import Attempt, Character, DispelRoll, InPlay, ItemState, Unit
 from grimorio.games.wh6_magic.rules import phase
 from grimorio.games.wh6_magic.rules.geometry import Shape
 from grimorio.games.wh6_magic.rules.targets import legal_targets, shape_of
-from grimorio.games.wh6_magic.rules.wounds import losses
+from grimorio.games.wh6_magic.rules.wounds import both_losses
 from grimorio.games.wh6_magic.setup import Battle, Forces
 
 if TYPE_CHECKING:
@@ -33,13 +33,19 @@ DISPEL_GEAR = frozenset({"auto_dispel", "dispel_bonus"})  # the items dispel opt
 class Wh6State(State):
     """A battle between two armies over a number of magic phases.
 
-    Units, characters and item instances are shared copy-on-write, with the battle's template
-    (see `Wh6Magic`) and between a state and its clones, which makes both cheap. The rules read
-    them through `unit_map`, `char_map` and `item_map` and never change an object found there:
-    they change one only through `unit_w`, `char_w`, `item_w` or `troop_w`, which first copy it
+    Units, characters and item instances are shared copy-on-write: between a state and its
+    clones, and between every new game of a shipped scenario and that scenario's first position
+    (see `Wh6Magic._new_state`), which makes both cheap. The rules read them through
+    `unit_map`, `char_map` and `item_map` and never change an object found there: they change
+    one only through `unit_w`, `char_w`, `troop_w`, `item_w` or `use_item`, which first copy it
     into this state. `_mine` holds the ids copied since the last clone. Code outside the engine
     uses the `units`, `chars` and `items` properties: the objects they give belong to this
     state alone, as if nothing were shared.
+
+    Derived data is kept in dictionaries shared with clones in the same way (`target_cache`,
+    `_shapes`, `menu_cache`, `gear_cache`): valid for every state holding them, and replaced
+    (never cleared) when what they depend on changes. `_legal` keeps the legal list until the
+    next action.
     """
 
     __slots__ = ("_legal", "_legal_ids", "_mine", "_shapes", "active", "attempt", "battle",
@@ -71,7 +77,7 @@ class Wh6State(State):
         self.attempt: Attempt | None = None
         self.last_outcome = ""
         self.dispel_roll: DispelRoll | None = None
-        self.stack = DecisionStack()
+        self.stack = Wh6Stack()
         phase.begin_phase(self)
 
     # ---- who is who --------------------------------------------------------------------------
@@ -284,17 +290,37 @@ class Wh6State(State):
             return (randint(1, sides),)
         return tuple([randint(1, sides) for _ in range(n)])
 
-    def roll(self, n: int, purpose: Text, rule: str | None, sides: int = 6,
-             **data: Any) -> tuple[int, ...]:
-        """The core's `State.roll` (same dice, same event), with the event built in one go: a
-        wh6 phase rolls dice at almost every step."""
+    def roll_dice(self, n: int, purpose: Text, rule: str | None, sides: int = 6,
+                  **data: Any) -> tuple[int, ...]:
+        """`State.roll`: the same dice and the same "roll" event, with its message kept per
+        battle (a wh6 phase rolls dice at almost every step), and nothing built on a quiet
+        copy."""
         values = self.throw(n, sides)
         if not self.quiet:
-            shown = ", ".join(map(str, values))
-            text = Text(purpose.en + ": " + shown, purpose.es + ": " + shown)
+            texts = self.battle.index.texts
+            key = ("roll", purpose.en, purpose.es, values) if n <= 2 else None
+            text = texts.get(key) if key is not None else None
+            if text is None:
+                shown = ", ".join(map(str, values))
+                text = Text(purpose.en + ": " + shown, purpose.es + ": " + shown)
+                if key is not None:  # one or two dice: few messages, each made once
+                    self.battle.index.remember(key, text)
             self.events.append(_new_event(Event, ("roll", rule, text, {
                 "dice": list(values), "sides": sides, **data}, None)))
         return values
+
+    def tell(self, kind: str, rule: str | None, key: tuple[Any, ...] | None,
+             build: Callable[..., Text], args: tuple[Any, ...], **data: Any) -> None:
+        """`say_text` with a message that depends only on `key`: `build(*args)`, made once per
+        battle and kept in its index (`BattleIndex.text`); made afresh if `key` is None."""
+        if not self.quiet:
+            index = self.battle.index
+            text = index.texts.get(key) if key is not None else None
+            if text is None:
+                text = build(*args)
+                if key is not None:
+                    index.remember(key, text)
+            self.events.append(_new_event(Event, (kind, rule, text, data, None)))
 
     def say_text(self, kind: str, rule: str | None, text: Text, **data: Any) -> None:
         """`say` with the message already made (for the messages `index.text` keeps)."""
@@ -310,7 +336,7 @@ class Wh6State(State):
 
     # ---- hooks of the core -------------------------------------------------------------------
     def _current_player(self) -> int | None:
-        top = self.stack.top
+        top = self.stack.last
         return None if top is None else top.seat
 
     def _legal_actions(self) -> list[Action]:
@@ -322,13 +348,13 @@ class Wh6State(State):
     def _is_legal(self, action: Action) -> bool:
         """One of the listed actions themselves (what bots pass back) is legal; any other is
         checked by `legal.is_legal`."""
-        if self._legal is not None:
-            ids = self._legal_ids
-            if ids is None:
-                ids = self._legal_ids = set(map(id, self._legal))
-            if id(action) in ids:  # the list holds the objects: ids are not reused meanwhile
-                return True
-        return legal.is_legal(self, action)
+        ids = self._legal_ids
+        if ids is None:
+            if self._legal is None:
+                return legal.is_legal(self, action)
+            ids = self._legal_ids = set(map(id, self._legal))
+        # the list holds the objects, so their ids are not reused while it is kept
+        return id(action) in ids or legal.is_legal(self, action)
 
     def _illegal_reason(self, action: Action) -> IllegalAction:
         reason = legal.why_not(self, action)
@@ -349,7 +375,8 @@ class Wh6State(State):
 
     def score(self) -> tuple[float, float]:
         """Victory points: the value of the enemy's losses (see docs/games/wh6-magic.md)."""
-        return losses(self, 1), losses(self, 0)
+        lost = both_losses(self)
+        return lost[1], lost[0]
 
     def _document(self) -> dict[str, Any]:
         b = self.battle

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 from grimorio.core.errors import IllegalAction
 from grimorio.core.i18n import Text
 from grimorio.games.wh6_magic.actions import Bound, Cast
-from grimorio.games.wh6_magic.data import SpellDef
+from grimorio.games.wh6_magic.data import ItemDef, SpellDef
 from grimorio.games.wh6_magic.decisions import reroll_decision
 from grimorio.games.wh6_magic.model import Attempt, Character
 from grimorio.games.wh6_magic.rules import dispel, effects, miscast
@@ -174,17 +174,13 @@ def declare(st: Wh6State, a: Cast) -> None:
     if st.quiet:
         st.power -= a.dice
     else:
-        index = st.battle.index
-        st.say_text("declare", "WH6-1.2",
-                    index.text(("declare", c.id, a.spell, a.target, a.dice), _declare_text,
-                               st, c, a),
-                    wizard=c.id, spell=a.spell, target=att.target, dice=a.dice)
+        st.tell("declare", "WH6-1.2", ("declare", c.id, a.spell, a.target, a.dice),
+                _declare_text, (st, c, a), wizard=c.id, spell=a.spell, target=att.target,
+                dice=a.dice)
         announce(st, a.spell)
         st.power -= a.dice
-        st.say_text("dice_spent", "WH6-4.7",
-                    index.text(("dice_spent", a.dice, st.power), _spent_text, a.dice,
-                               st.power),
-                    dice=a.dice, pool=st.power)
+        st.tell("dice_spent", "WH6-4.7", ("dice_spent", a.dice, st.power), _spent_text,
+                (a.dice, st.power), dice=a.dice, pool=st.power)
     for item_id in a.items:
         _use_stone(st, att, item_id)
     roll_casting(st, att)
@@ -210,13 +206,12 @@ def announce(st: Wh6State, spell_id: str) -> None:
     if st.quiet:
         return
     spell = st.spell(spell_id)
-    index = st.battle.index
-    st.say_text("spell_info", "WH6-1.3", index.text(("spell_info", spell_id), _info_text,
-                                                    spell, index.summary(spell_id)),
-                spell=spell_id, difficulty=spell.difficulty)
+    st.tell("spell_info", "WH6-1.3", ("spell_info", spell_id), _info_text, (st, spell),
+            spell=spell_id, difficulty=spell.difficulty)
 
 
-def _info_text(spell: SpellDef, summary: Text) -> Text:
+def _info_text(st: Wh6State, spell: SpellDef) -> Text:
+    summary = st.battle.index.summary(spell.id)
     return Text(f"{spell.name.en}: {summary.en}", f"{spell.name.es}: {summary.es}")
 
 
@@ -238,16 +233,21 @@ def roll_casting(st: Wh6State, att: Attempt) -> None:
         att.dice = st.throw(n)
     else:
         purpose = st.battle.index.text(("casting_dice", c.id), _purpose_text, c)
-        att.dice = st.roll(n, purpose, "WH6-4.2", wizard=c.id)
+        att.dice = st.roll_dice(n, purpose, "WH6-4.2", wizard=c.id)
     verdict = doubles(st, att)
     if verdict is None and st.battle.index.carried.get((att.caster, "cast_reroll")) \
             and reroll_source(st, att) is not None:
         if not st.quiet:
-            st.say("reroll_offer", "WH6-6.3", f"{c.name.en} may re-roll the casting dice",
-                   f"{c.name.es} puede repetir los dados de lanzamiento", dice=list(att.dice))
+            st.tell("reroll_offer", "WH6-6.3", ("cast_reroll_offer", c.id), _offer_text, (c,),
+                    dice=list(att.dice))
         st.stack.push(reroll_decision(st.active, "cast"))
         return
     _evaluate(st, att, verdict)
+
+
+def _offer_text(c: Character) -> Text:
+    return Text(f"{c.name.en} may re-roll the casting dice",
+                f"{c.name.es} puede repetir los dados de lanzamiento")
 
 
 def _purpose_text(c: Character) -> Text:
@@ -284,8 +284,8 @@ def reroll(st: Wh6State) -> None:
         st.say("reroll", "WH6-6.3", f"{name.en}: the casting dice are rolled again",
                f"{name.es}: se repiten los dados de lanzamiento", item=source,
                old=list(att.dice))
-        att.dice = st.roll(len(att.dice), Text("Re-rolled casting dice",
-                                               "Dados de lanzamiento repetidos"), "WH6-6.1")
+        att.dice = st.roll_dice(len(att.dice), Text("Re-rolled casting dice",
+                                                    "Dados de lanzamiento repetidos"), "WH6-6.1")
     evaluate(st, att)
 
 
@@ -301,6 +301,9 @@ def evaluate(st: Wh6State, att: Attempt) -> None:
 
 
 def _evaluate(st: Wh6State, att: Attempt, verdict: str | None) -> None:
+    if verdict is None:  # the usual case: compare with the difficulty
+        _compare(st, att)
+        return
     shown = "" if st.quiet else "+".join(map(str, att.dice))
     if verdict == "miscast":
         _miscast(st, att, shown)
@@ -323,7 +326,7 @@ def _evaluate(st: Wh6State, att: Attempt, verdict: str | None) -> None:
                    "dispersar")
         dispel.offer_vs_irresistible(st, att)
         return
-    _compare(st, att, shown)
+    _compare(st, att)
 
 
 def _miscast(st: Wh6State, att: Attempt, shown: str) -> None:
@@ -337,7 +340,7 @@ def _miscast(st: Wh6State, att: Attempt, shown: str) -> None:
     miscast.miscast(st, att)
 
 
-def _compare(st: Wh6State, att: Attempt, shown: str) -> None:
+def _compare(st: Wh6State, att: Attempt) -> None:
     spell = st.spell(att.spell)
     att.natural = sum(att.dice)
     att.result = att.natural + att.modifier
@@ -351,7 +354,11 @@ def _compare(st: Wh6State, att: Attempt, shown: str) -> None:
         rule = "WH6-4.6"
     att.outcome = "cast" if rule == "WH6-4.6" else "failed"
     if not st.quiet:
-        _say_compare(st, att, spell, shown, rule)
+        key = ("compare", rule, att.spell, att.dice, att.modifier) if len(att.dice) <= 3 \
+            else None  # many more dice: too many messages to keep
+        st.tell("cast" if rule == "WH6-4.6" else "cast_fails", rule, key, _compare_text,
+                (att, spell, rule), dice=list(att.dice), natural=att.natural,
+                modifier=att.modifier, result=att.result, difficulty=spell.difficulty)
     if rule == "WH6-4.6":
         att.needed = att.result
         dispel.open_window(st, att, st.opponent, "dispel")
@@ -359,15 +366,8 @@ def _compare(st: Wh6State, att: Attempt, shown: str) -> None:
         effects.finish(st, att)
 
 
-def _say_compare(st: Wh6State, att: Attempt, spell: SpellDef, shown: str, rule: str) -> None:
-    text = st.battle.index.text(("compare", rule, att.spell, att.dice, att.modifier),
-                                _compare_text, att, spell, shown, rule)
-    st.say_text("cast" if rule == "WH6-4.6" else "cast_fails", rule, text, dice=list(att.dice),
-                natural=att.natural, modifier=att.modifier, result=att.result,
-                difficulty=spell.difficulty)
-
-
-def _compare_text(att: Attempt, spell: SpellDef, shown: str, rule: str) -> Text:
+def _compare_text(att: Attempt, spell: SpellDef, rule: str) -> Text:
+    shown = "+".join(map(str, att.dice))
     mod = f" {att.modifier:+d} = {att.result}" if att.modifier else ""
     if rule == "WH6-4.3":
         return Text(f"Natural total {shown} = {att.natural}{mod}: a natural total under 3 always "
@@ -433,6 +433,14 @@ def bound_ok(st: Wh6State, a: Bound) -> bool:
     return target_ok(st, bearer.side, spell, a.target)
 
 
+def _bound_text(st: Wh6State, bearer: Text, spec: ItemDef, spell: SpellDef,
+                target: str) -> Text:
+    on = st.name(target)
+    return Text(f"{bearer.en} uses {spec.name.en}: {spell.name.en} at power level {spec.power} "
+                f"on {on.en}", f"{bearer.es} usa {spec.name.es}: {spell.name.es} con nivel de "
+                f"energía {spec.power} sobre {on.es}")
+
+
 def use_bound(st: Wh6State, a: Bound) -> None:
     """Cast automatically at its power level; no dice, no miscast, no IF (WH6-X8)."""
     instance = f"{a.bearer}.{a.item}"
@@ -445,10 +453,8 @@ def use_bound(st: Wh6State, a: Bound) -> None:
     st.attempt = att
     if not st.quiet:
         spell = st.spell(spec.spell)
-        st.say("bound", "WH6-X8", f"{bearer.name.en} uses {spec.name.en}: {spell.name.en} at "
-               f"power level {spec.power} on {st.name(att.target).en}", f"{bearer.name.es} usa "
-               f"{spec.name.es}: {spell.name.es} con nivel de energía {spec.power} sobre "
-               f"{st.name(att.target).es}", item=instance, spell=spec.spell, power=spec.power,
-               target=att.target)
+        st.tell("bound", "WH6-X8", ("bound", instance, att.target), _bound_text,
+                (st, bearer.name, spec, spell, att.target), item=instance, spell=spec.spell,
+                power=spec.power, target=att.target)
         announce(st, spec.spell)
     dispel.open_window(st, att, st.opponent, "dispel")

@@ -32,6 +32,8 @@ if TYPE_CHECKING:
 
 Window = DispelWindow | RemainsDispel
 DISPEL_DICE = Text("Dispel dice", "Dados de dispersión")
+DISPEL_REROLL_OFFER = Text("The dispel dice may be re-rolled",
+                           "Se pueden repetir los dados de dispersión")
 
 
 # ------------------------------------------------------------------------------ opening
@@ -43,9 +45,8 @@ def open_window(st: Wh6State, att: Attempt, seat: int, pool: str) -> None:
             own = st.troop(att.target)
             rule = ("WH6-11.6" if att.kind == "free"
                     else "WH6-A6" if own is not None and own.side == att.side else "WH6-7.1")
-            text = st.battle.index.text(("dispel_window", seat, att.needed), _window_text,
-                                        st.side_name(seat), att.needed)
-            st.say_text("dispel_window", rule, text, seat=seat, needed=att.needed)
+            st.tell("dispel_window", rule, ("dispel_window", seat, att.needed), _window_text,
+                    (st, seat, att.needed), seat=seat, needed=att.needed)
         st.stack.push(dispel_window(seat, pool))
         return
     if not st.quiet:
@@ -55,7 +56,8 @@ def open_window(st: Wh6State, att: Attempt, seat: int, pool: str) -> None:
     effects.resolve(st, att)
 
 
-def _window_text(side: Text, needed: int) -> Text:
+def _window_text(st: Wh6State, seat: int, needed: int) -> Text:
+    side = st.side_name(seat)
     return Text(f"{side.en} may try to dispel (needs {needed} or more)",
                 f"{side.es} puede intentar dispersar (necesita {needed} o más)")
 
@@ -402,7 +404,7 @@ def dispel_with_dice(st: Wh6State, a: Dispel) -> None:
         if extra:
             st.say("magic_resistance", "WH6-X10", f"Magic Resistance adds {extra} dispel dice",
                    f"La Resistencia a la Magia añade {extra} dados de dispersión", dice=extra)
-        dice = st.roll(a.dice + extra, DISPEL_DICE, "WH6-7.12", seat=top.seat)
+        dice = st.roll_dice(a.dice + extra, DISPEL_DICE, "WH6-7.12", seat=top.seat)
     judge(st, DispelRoll(dice, bonus, needed, top.seat), False)
 
 
@@ -472,8 +474,7 @@ def judge(st: Wh6State, roll: DispelRoll, rerolled: bool) -> None:
     if not works and not rerolled and reroll_item(st, roll.seat) is not None:
         st.dispel_roll = roll
         if not st.quiet:
-            st.say("reroll_offer", "WH6-A5", "The dispel dice may be re-rolled",
-                   "Se pueden repetir los dados de dispersión", dice=list(roll.dice))
+            st.say_text("reroll_offer", "WH6-A5", DISPEL_REROLL_OFFER, dice=list(roll.dice))
         st.stack.push(reroll_decision(roll.seat, "dispel"))
         return
     finish(st, works)
@@ -500,10 +501,9 @@ def _say_double(st: Wh6State, roll: DispelRoll, rerolled: bool, total: int, ones
 def _say_roll(st: Wh6State, roll: DispelRoll, rerolled: bool, total: int, works: bool,
               sixes: bool) -> None:
     rule = "WH6-A5" if sixes else ("WH6-7.11" if sum(roll.dice) <= 2 else "WH6-7.6")
-    text = st.battle.index.text(("dispel_roll", roll.dice, roll.bonus, roll.needed),
-                                _roll_text, roll, total, works)
-    st.say_text("dispelled" if works else "dispel_fails", rule, text,
-                **_data(roll, rerolled, total))
+    key = ("dispel_roll", roll.dice, roll.bonus, roll.needed) if len(roll.dice) <= 3 else None
+    st.tell("dispelled" if works else "dispel_fails", rule, key, _roll_text,
+            (roll, total, works), **_data(roll, rerolled, total))
 
 
 def _roll_text(roll: DispelRoll, total: int, works: bool) -> Text:
@@ -540,8 +540,8 @@ def reroll(st: Wh6State) -> None:
         st.say("reroll", "WH6-7.2", f"{name.en}: the dispel dice are rolled again",
                f"{name.es}: se repiten los dados de dispersión", item=source,
                old=list(roll.dice))
-        dice = st.roll(len(roll.dice), Text("Re-rolled dispel dice", "Dados de dispersión "
-                                            "repetidos"), "WH6-A5")
+        dice = st.roll_dice(len(roll.dice), Text("Re-rolled dispel dice", "Dados de dispersión "
+                                                 "repetidos"), "WH6-A5")
     judge(st, DispelRoll(dice, roll.bonus, roll.needed, roll.seat), True)
 
 

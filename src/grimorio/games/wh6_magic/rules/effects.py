@@ -62,9 +62,8 @@ def in_range(st: Wh6State, att: Attempt, spell: SpellDef) -> bool:
     text = st.battle.index.text(("range", distance, reach), _range_text, distance, reach)
     st.say_text("range", "WH6-3.1", text, distance=distance, range=reach, target=att.target)
     if exact > reach:
-        st.say("out_of_range", "WH6-A3", f"Out of range: {spell.name.en} has no effect; the dice "
-               f"stay spent and the attempt counts", f"Fuera de alcance: {spell.name.es} no tiene "
-               f"efecto; los dados se gastan y el intento cuenta", distance=distance, range=reach)
+        st.tell("out_of_range", "WH6-A3", ("out_of_range", spell.id), _out_text, (spell,),
+                distance=distance, range=reach)
         return False
     return True
 
@@ -74,6 +73,12 @@ def _range_text(distance: float, reach: float) -> Text:
                 f"Se mide ahora el alcance: {distance:g} cm (alcance {reach:g} cm)")
 
 
+def _out_text(spell: SpellDef) -> Text:
+    return Text(f"Out of range: {spell.name.en} has no effect; the dice stay spent and the "
+                f"attempt counts", f"Fuera de alcance: {spell.name.es} no tiene efecto; los "
+                f"dados se gastan y el intento cuenta")
+
+
 def amount(st: Wh6State, count: DiceCount, what: Text) -> int:
     """A fixed number, or D3 / D6 / nD6 rolled now (a D3 is a D6 halved, rounding up)."""
     if count.dice == 0:
@@ -81,7 +86,7 @@ def amount(st: Wh6State, count: DiceCount, what: Text) -> int:
     if st.quiet:
         dice = st.throw(count.dice, 6)
     else:
-        dice = st.roll(count.dice, what + Text(f" ({count})", f" ({count})"), "WH6-9.2")
+        dice = st.roll_dice(count.dice, what + Text(f" ({count})", f" ({count})"), "WH6-9.2")
     if count.sides == 3:
         return sum((d + 1) // 2 for d in dice)
     return sum(dice)
@@ -177,14 +182,14 @@ def finish(st: Wh6State, att: Attempt) -> None:
     if st.quiet:
         return
     outcome = att.outcome
-    text = st.battle.index.text(("attempt_end", att.spell, outcome), _end_text,
-                                st.spell(att.spell), outcome)
-    st.say_text("attempt_end", "WH6-1.4", text, attempt=att.kind, caster=att.caster,
-                spell=att.spell, outcome=outcome, irresistible=att.irresistible,
-                miscast=att.miscast_roll)
+    st.tell("attempt_end", "WH6-1.4", ("attempt_end", att.spell, outcome), _end_text,
+            (st, att.spell, outcome), attempt=att.kind, caster=att.caster,
+            spell=att.spell, outcome=outcome, irresistible=att.irresistible,
+            miscast=att.miscast_roll)
 
 
-def _end_text(spell: SpellDef, outcome: str) -> Text:
+def _end_text(st: Wh6State, spell_id: str, outcome: str) -> Text:
+    spell = st.spell(spell_id)
     return Text(f"{spell.name.en}: {outcome.replace('_', ' ')}",
                 f"{spell.name.es}: {_OUTCOME_ES.get(outcome, outcome)}")
 

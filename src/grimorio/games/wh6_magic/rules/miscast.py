@@ -36,8 +36,8 @@ def miscast(st: Wh6State, att: Attempt) -> None:
     """Roll 2D6 on the army's table and apply the result to the casting wizard (WH6-10.1)."""
     c = st.char_w(att.caster)  # every result may change him: his own copy, held throughout
     side = st.battle.sides[att.side]
-    dice = st.roll(2, Text("Miscast Table (2D6)", "Tabla de Disfunciones Mágicas (2D6)"),
-                   "WH6-10.1", wizard=c.id)
+    dice = st.roll_dice(2, Text("Miscast Table (2D6)", "Tabla de Disfunciones Mágicas (2D6)"),
+                        "WH6-10.1", wizard=c.id)
     total = sum(dice)
     result = side.miscast_table[total]
     att.miscast_roll, att.outcome = total, "miscast"
@@ -116,10 +116,11 @@ def hurled(st: Wh6State, att: Attempt, c: Character) -> None:
 
 def throw(st: Wh6State, c: Character) -> None:
     """Move in a straight line and stop at the first model or solid object (WH6-A21, A8)."""
-    length = sum(st.roll(3, Text(f"Distance {c.name.en} is thrown (3D6 cm)", f"Distancia que "
-                                 f"sale despedido {c.name.es} (3D6 cm)"), "WH6-11.2", wizard=c.id))
-    (face,) = st.roll(1, Text("Direction (d12 as a clock face)", "Dirección (d12 como una "
-                              "esfera de reloj)"), "WH6-A7", sides=12, wizard=c.id)
+    length = sum(st.roll_dice(3, Text(f"Distance {c.name.en} is thrown (3D6 cm)",
+                                      f"Distancia que sale despedido {c.name.es} (3D6 cm)"),
+                              "WH6-11.2", wizard=c.id))
+    (face,) = st.roll_dice(1, Text("Direction (d12 as a clock face)", "Dirección (d12 como una "
+                                   "esfera de reloj)"), "WH6-A7", sides=12, wizard=c.id)
     ux, uy = clock_direction(face)
     travel = min(float(length), edge_distance(c.x, c.y, ux, uy, st.battle.width,
                                               st.battle.height))

@@ -85,9 +85,9 @@ def recover(st: Wh6State) -> None:
     st.stack.pop()
     for hurled in hurled_wizards(st):
         c = st.char_w(hurled.id)
-        (die,) = st.roll(1, Text(f"Recovery roll for {c.name.en} (needs 6)",
-                                 f"Tirada de recuperación de {c.name.es} (necesita 6)"),
-                         "WH6-11.2", wizard=c.id)
+        (die,) = st.roll_dice(1, Text(f"Recovery roll for {c.name.en} (needs 6)",
+                                      f"Tirada de recuperación de {c.name.es} (necesita 6)"),
+                              "WH6-11.2", wizard=c.id)
         if die == 6:
             c.bans = tuple(b for b in c.bans if b.kind != "hurled")
             st.say("recovered", "WH6-A15", f"{c.name.en} rolls a 6 and may cast this phase",
@@ -109,8 +109,7 @@ def open_casting(st: Wh6State) -> None:
     elif st.quiet:
         power, dispel = _pool_sizes(st)
     else:
-        power, power_parts = power_dice(st, st.active)
-        dispel, dispel_parts = dispel_dice(st, st.opponent)
+        power, power_parts, dispel, dispel_parts = _pools_explained(st)
     st.power, st.dispel = power, dispel
     if not st.quiet:
         index = st.battle.index
@@ -136,24 +135,46 @@ def _dispel_text(side: Text, dispel: int, parts: str) -> Text:
 
 
 def _pool_sizes(st: Wh6State) -> tuple[int, int]:
-    """`power_dice(st, active)` and `dispel_dice(st, opponent)` without the explanations, in one
-    pass over the characters (quiet copies)."""
-    active = st.active
+    """`power_dice(st, active)` and `dispel_dice(st, opponent)` without the explanations (quiet
+    copies), over the only characters that can give dice: wizards, and for dispel dice those
+    with dice of their own."""
+    index, chars = st.battle.index, st.char_map
     power = 2
+    for char_id in index.wizards[st.active]:
+        c = chars[char_id]
+        if c.generates_dice and c.level > 0 and not c.slain and not c.fleeing:
+            power += c.level
     dispel = 4 if st.battle.sides[st.opponent].dwarf else 2
+    for char_id in index.givers[st.opponent]:
+        c = chars[char_id]
+        if c.generates_dice and not c.slain and not c.fleeing:
+            if c.wizard:
+                dispel += 1 if max(c.level, 1) <= 2 else 2
+            dispel += c.dispel_dice
+    return power, dispel
+
+
+def _pools_explained(st: Wh6State) -> tuple[int, str, int, str]:
+    """`power_dice(st, active)` and `dispel_dice(st, opponent)`, in one pass."""
+    active = st.active
+    power: list[tuple[str, int]] = []
+    dispel: list[tuple[str, int]] = []
     for c in st.char_map.values():
         if c.slain or c.fleeing:
             continue
         contributes = c.wizard and c.generates_dice
         if c.side == active:
             if contributes and c.level > 0:
-                power += c.level
+                power.append((c.id, c.level))
             continue
-        if contributes:
-            dispel += 1 if max(c.level, 1) <= 2 else 2
+        extra = (1 if max(c.level, 1) <= 2 else 2) if contributes else 0
         if c.generates_dice:
-            dispel += c.dispel_dice
-    return power, dispel
+            extra += c.dispel_dice
+        if extra:
+            dispel.append((c.id, extra))
+    base = 4 if st.battle.sides[st.opponent].dwarf else 2
+    return (2 + sum(n for _, n in power), _explain(2, power),
+            base + sum(n for _, n in dispel), _explain(base, dispel))
 
 
 def _contributes(c: Character) -> bool:

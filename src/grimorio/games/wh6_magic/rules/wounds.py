@@ -85,8 +85,9 @@ def hits(st: Wh6State, ref: str, count: int, strength: int) -> int:
         dice = st.throw(count)
         wounds = sum(1 for d in dice if d >= need and d != 1)
     else:
-        dice = st.roll(count, Text(f"To wound {target.name.en} ({need}+)",
-                                   f"Para herir a {target.name.es} ({need}+)"), RULE, target=ref)
+        dice = st.roll_dice(count, Text(f"To wound {target.name.en} ({need}+)",
+                                        f"Para herir a {target.name.es} ({need}+)"), RULE,
+                            target=ref)
         wounds = sum(1 for d in dice if d >= need and d != 1)
         st.say("wound_roll", RULE, f"{count} Strength {strength} hits on {target.name.en} "
                f"need {need}+ to wound: {wounds} wound(s)", f"{count} impactos de Fuerza "
@@ -126,8 +127,9 @@ def saves(st: Wh6State, target: Target, wounds: int, armour: int | None, ward: i
             dice = st.throw(wounds)
             wounds -= sum(1 for d in dice if d >= need and d != 1)
             continue
-        dice = st.roll(wounds, Text(f"{target.name.en}: {en} ({need}+)",
-                                    f"{target.name.es}: {es} ({need}+)"), RULE, target=target.ref)
+        dice = st.roll_dice(wounds, Text(f"{target.name.en}: {en} ({need}+)",
+                                         f"{target.name.es}: {es} ({need}+)"), RULE,
+                            target=target.ref)
         saved = sum(1 for d in dice if d >= need and d != 1)
         wounds -= saved
         st.say("save", RULE, f"{target.name.en}: {en} {need}+ stops {saved}, {wounds} left",
@@ -195,15 +197,17 @@ def _wound_mount(st: Wh6State, rider: Character, wounds: int) -> int:
 
 def losses(st: Wh6State, side: int) -> float:
     """Points value of `side`'s losses: whole models, plus wounds pro rata (the score formula)."""
-    total = 0.0
+    return both_losses(st)[side]
+
+
+def both_losses(st: Wh6State) -> tuple[float, float]:
+    """`losses` of side 0 and side 1, in one pass (each side's total adds up in the same order)."""
+    total = [0.0, 0.0]
     for unit in st.unit_map.values():
-        if unit.side == side:
-            lost = unit.start_models - unit.models + unit.damage / unit.profile.wounds
-            total += unit.points * lost
+        lost = unit.start_models - unit.models + unit.damage / unit.profile.wounds
+        total[unit.side] += unit.points * lost
     for c in st.char_map.values():
-        if c.side != side:
-            continue
-        total += c.points * min(c.wounds_lost, c.profile.wounds) / c.profile.wounds
+        total[c.side] += c.points * min(c.wounds_lost, c.profile.wounds) / c.profile.wounds
         if c.mount is not None and c.mount.profile is not None:
-            total += c.mount.points * c.mount_wounds_lost / c.mount.profile.wounds
-    return round(total, 2)
+            total[c.side] += c.mount.points * c.mount_wounds_lost / c.mount.profile.wounds
+    return round(total[0], 2), round(total[1], 2)
