@@ -14,6 +14,7 @@ from rich.table import Table
 
 from grimorio.agents.base import AGENTS, parse_spec
 from grimorio.cli.odds import odds
+from grimorio.cli.options import parse_options
 from grimorio.cli.play import Session
 from grimorio.cli.render import show_events, show_view
 from grimorio.cli.simulate import simulate
@@ -48,13 +49,10 @@ def _lang(lang: str | None) -> str:
 
 
 def _options(pairs: list[str]) -> dict[str, Any]:
-    options: dict[str, Any] = {}
-    for pair in pairs:
-        key, sep, value = pair.partition("=")
-        if not sep or not key:
-            raise _fail(f"--option takes key=value, not {pair!r}")
-        options[key] = value
-    return options
+    try:
+        return dict(parse_options(pairs))
+    except ValueError as exc:
+        raise _fail(str(exc)) from None
 
 
 @app.command()

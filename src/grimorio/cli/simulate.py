@@ -27,6 +27,7 @@ from rich.progress import (
 from rich.table import Table
 from rich.text import Text as RichText
 
+from grimorio.cli.options import parse_options
 from grimorio.core.i18n import Text, default_lang, set_lang
 from grimorio.sim import backends
 from grimorio.sim.runner import GameResult, SimConfig, SimulationError, split_agents, validate
@@ -67,13 +68,10 @@ def _fail(console: Console, message: Text | str) -> typer.Exit:
 
 
 def _options(pairs: list[str]) -> dict[str, Any]:
-    options: dict[str, Any] = {}
-    for pair in pairs:
-        key, sep, value = pair.partition("=")
-        if not sep or not key:
-            raise SimulationError(f"--option takes key=value, not {pair!r}")
-        options[key] = value
-    return options
+    try:
+        return dict(parse_options(pairs))
+    except ValueError as exc:
+        raise SimulationError(str(exc)) from None
 
 
 class _RateColumn(ProgressColumn):
