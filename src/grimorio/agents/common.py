@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from time import perf_counter
+from typing import Protocol, TypeVar
 
-from grimorio.agents.heuristics import Evaluator, value_vector
+from grimorio.agents.base import Agent, Observation
+from grimorio.agents.heuristics import Evaluator, evaluator_for, value_vector
 from grimorio.core.actions import Action
 from grimorio.core.state import State
 
@@ -155,3 +157,55 @@ def best_for(state: State, player: int, legal: list[Action], rng: random.Random,
         elif score == top:
             best.append(action)
     return best[0] if len(best) == 1 else rng.choice(best)
+
+
+class _Visited(Protocol):
+    visits: int
+    total: float
+
+
+K = TypeVar("K")
+
+
+def most_visited(children: Mapping[tuple[int, K], _Visited], seat: int, legal: list[Action],
+                 key_of: Callable[[Action], K], rng: random.Random) -> Action:
+    """The legal action whose child has the most visits (then the best mean value; then rng)."""
+    best: list[Action] = []
+    key = (-1, -math.inf)
+    for action in legal:
+        child = children.get((seat, key_of(action)))
+        if child is None:
+            continue
+        mine = (child.visits, child.total / child.visits if child.visits else 0.0)
+        if mine > key:
+            key, best = mine, [action]
+        elif mine == key:
+            best.append(action)
+    if not best:
+        return rng.choice(legal)
+    return best[0] if len(best) == 1 else rng.choice(best)
+
+
+class SearchAgent(Agent):
+    """What the tree searches share: parameters, the evaluator and what the last search did."""
+
+    def __init__(self, seed: int = 0, iters: Param | None = None, time: Param | None = None,
+                 c: Param | None = None, rollout: Param | None = None,
+                 depth: Param | None = None) -> None:
+        super().__init__(seed)
+        self.params = SearchParams.parse(self.name, {"iters": iters, "time": time, "c": c,
+                                                     "rollout": rollout, "depth": depth})
+        self.last_iterations = 0
+        self.last_seconds = 0.0
+        self.last_visits: dict[str, int] = {}
+
+    def _evaluator(self, observation: Observation) -> Evaluator | None:
+        if self.params.rollout == "random" and self.params.depth is None:
+            return None
+        return evaluator_for(observation.game)
+
+    @classmethod
+    def from_spec(cls, seed: int = 0, **params: Param) -> Agent:
+        """The agent from spec parameters (text), with clear errors for unknown names."""
+        check_names(cls.name, params, SearchParams.NAMES)
+        return cls(seed=seed, **params)

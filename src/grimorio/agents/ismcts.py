@@ -25,9 +25,8 @@ import math
 import random
 from collections.abc import Sequence
 
-from grimorio.agents.base import AGENTS, Agent, Observation
-from grimorio.agents.common import Clock, Param, SearchParams, check_names, playout
-from grimorio.agents.heuristics import Evaluator, evaluator_for
+from grimorio.agents.base import AGENTS, Observation
+from grimorio.agents.common import Clock, Param, SearchAgent, most_visited, playout
 from grimorio.core.actions import Action
 from grimorio.core.state import State
 
@@ -50,30 +49,18 @@ class _Node:
         self.row_mover = -1
 
 
-class ISMCTSAgent(Agent):
+class ISMCTSAgent(SearchAgent):
     """Information-set Monte Carlo tree search by determinisation."""
 
     name = "ismcts"
 
-    def __init__(self, seed: int = 0, iters: Param | None = None, time: Param | None = None,
-                 c: Param | None = None, rollout: Param | None = None,
-                 depth: Param | None = None) -> None:
-        super().__init__(seed)
-        self.params = SearchParams.parse(self.name, {"iters": iters, "time": time, "c": c,
-                                                     "rollout": rollout, "depth": depth})
-        self.last_iterations = 0
-        self.last_seconds = 0.0
-        self.last_visits: dict[str, int] = {}
+    def __init__(self, seed: int = 0, **params: Param | None) -> None:
+        super().__init__(seed, **params)
         self.last_root_key = ""
 
     def _determinise(self, observation: Observation, rng: random.Random) -> State:
         """One full state consistent with what the seat sees (never the truth itself)."""
         return observation.sample(rng)
-
-    def _evaluator(self, observation: Observation) -> Evaluator | None:
-        if self.params.rollout == "random" and self.params.depth is None:
-            return None
-        return evaluator_for(observation.game)
 
     def _choose(self, observation: Observation, legal: Sequence[Action],
                 rng: random.Random) -> Action:
@@ -142,7 +129,7 @@ class ISMCTSAgent(Agent):
         self.last_iterations = done
         self.last_seconds = clock.elapsed()
         self.last_visits = {key: ch.visits for (_, key), ch in root.children.items()}
-        return _most_visited(root.children, observation.seat, root_legal, rng)
+        return most_visited(root.children, observation.seat, root_legal, _notation, rng)
 
 
 def root_key(observation: Observation) -> str:
@@ -151,29 +138,9 @@ def root_key(observation: Observation) -> str:
                       ensure_ascii=False, default=str)
 
 
-def _most_visited(children: dict[tuple[int, str], _Node], seat: int, legal: list[Action],
-                  rng: random.Random) -> Action:
-    """The legal action with the most visits (then the best mean value; then rng)."""
-    best: list[Action] = []
-    key = (-1, -math.inf)
-    for action in legal:
-        child = children.get((seat, action.notation()))
-        if child is None:
-            continue
-        mine = (child.visits, child.total / child.visits if child.visits else 0.0)
-        if mine > key:
-            key, best = mine, [action]
-        elif mine == key:
-            best.append(action)
-    if not best:
-        return rng.choice(legal)
-    return best[0] if len(best) == 1 else rng.choice(best)
+AGENTS["ismcts"] = ISMCTSAgent.from_spec
 
 
-def _factory(seed: int = 0, **params: Param) -> ISMCTSAgent:
-    """The agent from spec parameters (text), with clear errors for unknown names."""
-    check_names("ismcts", params, SearchParams.NAMES)
-    return ISMCTSAgent(seed=seed, **params)
-
-
-AGENTS["ismcts"] = _factory
+def _notation(action: Action) -> str:
+    """Children of an information-set node are keyed by the action's notation."""
+    return action.notation()

@@ -16,9 +16,8 @@ import math
 import random
 from collections.abc import Sequence
 
-from grimorio.agents.base import AGENTS, Agent, Observation
-from grimorio.agents.common import Clock, Param, SearchParams, check_names, playout
-from grimorio.agents.heuristics import Evaluator, evaluator_for
+from grimorio.agents.base import AGENTS, Observation
+from grimorio.agents.common import Clock, SearchAgent, most_visited, playout
 from grimorio.core.actions import Action
 
 
@@ -39,25 +38,10 @@ class _Node:
         self.row_mover = -1
 
 
-class MCTSAgent(Agent):
+class MCTSAgent(SearchAgent):
     """Upper Confidence bounds applied to Trees over samples of the position."""
 
     name = "mcts"
-
-    def __init__(self, seed: int = 0, iters: Param | None = None, time: Param | None = None,
-                 c: Param | None = None, rollout: Param | None = None,
-                 depth: Param | None = None) -> None:
-        super().__init__(seed)
-        self.params = SearchParams.parse(self.name, {"iters": iters, "time": time, "c": c,
-                                                     "rollout": rollout, "depth": depth})
-        self.last_iterations = 0
-        self.last_seconds = 0.0
-        self.last_visits: dict[str, int] = {}
-
-    def _evaluator(self, observation: Observation) -> Evaluator | None:
-        if self.params.rollout == "random" and self.params.depth is None:
-            return None
-        return evaluator_for(observation.game)
 
     def _choose(self, observation: Observation, legal: Sequence[Action],
                 rng: random.Random) -> Action:
@@ -124,32 +108,12 @@ class MCTSAgent(Agent):
         self.last_iterations = done
         self.last_seconds = clock.elapsed()
         self.last_visits = {a.notation(): ch.visits for (_, a), ch in root.children.items()}
-        return _most_visited(root.children, observation.seat, root_legal, rng)
+        return most_visited(root.children, observation.seat, root_legal, _same, rng)
 
 
-def _most_visited(children: dict[tuple[int, Action], _Node], seat: int, legal: list[Action],
-                  rng: random.Random) -> Action:
-    """The legal action with the most visits (then the best mean value; then rng)."""
-    best: list[Action] = []
-    key = (-1, -math.inf)
-    for action in legal:
-        child = children.get((seat, action))
-        if child is None:
-            continue
-        mine = (child.visits, child.total / child.visits if child.visits else 0.0)
-        if mine > key:
-            key, best = mine, [action]
-        elif mine == key:
-            best.append(action)
-    if not best:
-        return rng.choice(legal)
-    return best[0] if len(best) == 1 else rng.choice(best)
+AGENTS["mcts"] = MCTSAgent.from_spec
 
 
-def _factory(seed: int = 0, **params: Param) -> MCTSAgent:
-    """The agent from spec parameters (text), with clear errors for unknown names."""
-    check_names("mcts", params, SearchParams.NAMES)
-    return MCTSAgent(seed=seed, **params)
-
-
-AGENTS["mcts"] = _factory
+def _same(action: Action) -> Action:
+    """Children of an open-loop node are keyed by the action itself."""
+    return action
