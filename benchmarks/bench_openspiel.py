@@ -24,6 +24,7 @@ from collections.abc import Callable
 from typing import Any
 
 import grimorio
+from benchmarks.bench_engine import playouts
 from grimorio.agents import make_agent
 from grimorio.agents.base import observe
 
@@ -68,18 +69,8 @@ def openspiel_version() -> str:
 
 def grimorio_playouts(seconds: float, seed: int) -> tuple[float, float]:
     """(games/s, steps/s) of random tic-tac-toe playouts through grimorio's checked `apply`."""
-    game = grimorio.load_game("tictactoe")
-    chooser = random.Random(seed)
-    games = steps = 0
-    start = time.perf_counter()
-    while time.perf_counter() - start < seconds:
-        state = game.new_initial_state(seed=games)
-        while not state.is_terminal():
-            state.apply(chooser.choice(state.legal_actions()))
-            steps += 1
-        games += 1
-    elapsed = time.perf_counter() - start
-    return games / elapsed, steps / elapsed
+    games, steps, _ = playouts(grimorio.load_game("tictactoe"), seconds, seed)
+    return games, steps
 
 
 def pyspiel_playouts(game: Any, seconds: float, seed: int) -> tuple[float, float]:
