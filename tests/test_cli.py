@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
 from typer.testing import CliRunner
 
 from grimorio.cli.main import app
@@ -110,3 +111,16 @@ def test_wh6_game_between_bots_saves_and_replays(tmp_path: Path) -> None:
     assert code == 0, out
     code, out = _run("replay", str(record), "--seat", "1")
     assert code == 0 and "✓" in out
+
+
+def test_games_shows_a_games_content_coverage(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A game that reports content coverage (cards implemented / listed) shows it in the table."""
+    from grimorio.core import ContentCoverage
+    from grimorio.core.i18n import Text
+    from grimorio.games.tictactoe.game import TicTacToe
+
+    report = [ContentCoverage(Text("cards", "cartas"), 3, 7)]
+    monkeypatch.setattr(TicTacToe, "content_coverage", classmethod(lambda cls: report))
+    code, out = _run("games", "--lang", "es")
+    assert code == 0, out
+    assert "cartas 3/7" in out

@@ -70,7 +70,9 @@ def games(lang: str | None = LANG_OPTION) -> None:
         players = f"{cls.min_players}" if cls.min_players == cls.max_players else \
             f"{cls.min_players}-{cls.max_players}"
         options = ", ".join(f"{k}={v.default}" for k, v in cls.options_spec.items()) or "-"
-        table.add_row(cls.id, cls.name.get(lang), players, options, report)
+        content = "; ".join(item.summary(lang) for item in cls.content_coverage())
+        table.add_row(cls.id, cls.name.get(lang), players, options,
+                      f"{report}\n{content}" if content else report)
     console.print(table)
 
 

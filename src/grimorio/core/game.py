@@ -16,6 +16,18 @@ if TYPE_CHECKING:
 
 
 @dataclass(frozen=True, slots=True)
+class ContentCoverage:
+    """How much of a game's content (cards, figures, abilities) has behaviour implemented."""
+
+    what: Text
+    implemented: int
+    total: int
+
+    def summary(self, lang: str) -> str:
+        return f"{self.what.get(lang)} {self.implemented}/{self.total}"
+
+
+@dataclass(frozen=True, slots=True)
 class Option:
     """One game option: its default, type, help and allowed values."""
 
@@ -73,6 +85,11 @@ class Game(ABC):
         for name, value in options.items():
             values[name] = self.options_spec[name].check(name, value)
         self.options = MappingProxyType(values)
+
+    @classmethod
+    def content_coverage(cls) -> list[ContentCoverage]:
+        """Games with content as data (cards, dials) report what their code implements."""
+        return []
 
     @property
     def num_players(self) -> int:
