@@ -1,0 +1,1 @@
+"""Tests of the mage-knight game (Mage Knight Rebellion)."""
