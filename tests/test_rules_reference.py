@@ -77,3 +77,14 @@ def test_reference_parser_reads_ids_and_continuations(tmp_path: Path) -> None:
     assert list(reference.rules) == ["DM-1", "DM-2.1"]
     assert reference.rules["DM-1"].text == "First line continued."
     assert reference.rules["DM-2.1"].section == "Moves"
+
+
+def test_ids_with_a_chapter_tag_are_read_and_found() -> None:
+    """Mage Wars' Codex ids carry a chapter letter and a hyphen (MW-X-6.1); both the reference
+    parser and the citation finder read them whole, next to the usual forms."""
+    from grimorio.core.rules_ref import RULE_LINE, rule_id_pattern
+
+    line = RULE_LINE.match("- **MW-X-6.1** Flying creatures ignore guards.")
+    assert line is not None and line.group(1) == "MW-X-6.1"
+    found = rule_id_pattern("MW").findall("see MW-X-6.1, MW-3.2 and MW-A4; not MW-X- or MW-")
+    assert found == ["MW-X-6.1", "MW-3.2", "MW-A4"]

@@ -11,14 +11,17 @@ from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
-RULE_LINE = re.compile(r"^\s*[-*]\s+\*\*([A-Z][A-Z0-9]*-[A-Z]?[0-9]+(?:\.[0-9]+)*)\*\*\s*(.*)$")
+# An id is a prefix, an optional letter group (A: ambiguity, X: outside the seed, or a chapter
+# tag such as Mage Wars' Codex "X-"), then numbers: WH6-4.3, WH6-A13, MK-G4, MW-X-6.1.
+_ID = r"[A-Z]?[0-9]+(?:\.[0-9]+)*|[A-Z]-[0-9]+(?:\.[0-9]+)*"
+RULE_LINE = re.compile(rf"^\s*[-*]\s+\*\*([A-Z][A-Z0-9]*-(?:{_ID}))\*\*\s*(.*)$")
 _PACKAGE_DOCS = Path(__file__).resolve().parent.parent / "_docs" / "rules"
 _SOURCE_ROOT = Path(__file__).resolve().parents[3]
 
 
 def rule_id_pattern(prefix: str) -> re.Pattern[str]:
     """Finds citations of one game's ids (e.g. WH6-1.4, WH6-A13, WH6-X2) in any text."""
-    return re.compile(rf"\b{re.escape(prefix)}-[A-Z]?[0-9]+(?:\.[0-9]+)*\b")
+    return re.compile(rf"\b{re.escape(prefix)}-(?:{_ID})\b")
 
 
 def docs_dir() -> Path:

@@ -1,0 +1,1 @@
+"""Tests of the mage-wars rules reference and data."""
