@@ -11,6 +11,7 @@ from grimorio.core.game import Game
 _BUILTIN: dict[str, str] = {
     "tictactoe": "grimorio.games.tictactoe.game:TicTacToe",
     "wh6-magic": "grimorio.games.wh6_magic.game:Wh6Magic",
+    "wiz-war": "grimorio.games.wiz_war.game:WizWar",
 }
 _registered: dict[str, type[Game]] = {}
 

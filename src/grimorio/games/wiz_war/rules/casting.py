@@ -1,0 +1,463 @@
+"""Playing cards (WW-7.1 to WW-7.11, WW-9.1, WW-10.1, WW-X16 to WW-X18): plays, counters, item
+uses, ending spells, card questions; the cast stack and its resolution; the card menus."""
+
+from __future__ import annotations
+
+from itertools import islice, product
+from typing import TYPE_CHECKING
+
+from grimorio.core.errors import IllegalAction
+from grimorio.games.wiz_war.actions import Choose, Counter, EndSpell, Play, Use
+from grimorio.games.wiz_war.decisions import Choice, CounterWindow, ForcedDiscard
+from grimorio.games.wiz_war.effects import registry, vocab
+from grimorio.games.wiz_war.effects.registry import Ctx
+from grimorio.games.wiz_war.effects.vocab import Target, refuse, say
+from grimorio.games.wiz_war.model import Cast, SpellInPlay
+from grimorio.games.wiz_war.rules.turn import windows_order
+
+if TYPE_CHECKING:
+    from grimorio.games.wiz_war.cards import Card
+    from grimorio.games.wiz_war.state import WizWarState
+
+RANGE_RULE = {"caster": "WW-9.2", "adjacent": "WW-9.3", "los": "WW-9.4", "anywhere": "WW-9.5"}
+PLAYS_PER_CARD = 16
+
+
+def main_phase(st: WizWarState) -> IllegalAction | None:
+    """Cards are played by the active player in Move and Cast, with no decision pending
+    (WW-5.7, WW-7.11)."""
+    if st.stack.top is not None:
+        return refuse("Answer the pending decision first.", "Responde antes a la decisión "
+                      "pendiente.", "WW-7.6")
+    if st.phase != "move":
+        return refuse("Cards are played in Move and Cast.", "Las cartas se juegan en la fase "
+                      "de mover y lanzar.", "WW-5.7")
+    return None
+
+
+# ---- building a play ---------------------------------------------------------------------------
+def read_targets(st: WizWarState, raw: tuple[str, ...]) -> tuple[Target | None, ...]:
+    return tuple(vocab.read_target(st, text) for text in raw)
+
+
+def boost_instances(st: WizWarState, seat: int, card: int | None,
+                    boosts: tuple[str, ...]) -> list[int] | IllegalAction:
+    """The hand cards spent on a play (WW-7.7, WW-7.8, WW-X17)."""
+    if len(boosts) > 1:
+        return refuse("Only one card may boost a spell.", "Solo una carta puede potenciar un "
+                      "hechizo.", "WW-X17")
+    chosen: list[int] = []
+    for key in boosts:
+        found = [c for c in st.wizards[seat].hand
+                 if st.keys[c] == key and c != card and c not in chosen]
+        if not found:
+            return refuse(f"You hold no other {key} to spend.",
+                          f"No tienes otra {key} que gastar.", "WW-7.8")
+        instance = min(found)
+        if st.card_of(instance).energy <= 0:
+            return refuse(f"{key} has no energy value.", f"{key} no tiene valor de energía.",
+                          "WW-7.8")
+        chosen.append(instance)
+    return chosen
+
+
+def make_ctx(st: WizWarState, seat: int, instance: int, raw: tuple[str, ...],
+             boosts: list[int], options: tuple[tuple[str, str], ...], verb: str) -> Ctx:
+    card = st.card_of(instance)
+    targets = tuple(t for t in read_targets(st, raw) if t is not None)
+    energy = sum(st.card_of(b).energy for b in boosts)
+    return Ctx(seat, card, instance, raw, targets, energy, len(boosts), dict(options),
+               verb=verb)
+
+
+def check_targets(st: WizWarState, ctx: Ctx, slots: tuple[frozenset[str], ...],
+                  ranged: bool) -> IllegalAction | None:
+    """The number, kinds and range of the targets (WW-7.3, WW-9.1, WW-10.1)."""
+    if len(ctx.raw) != len(slots):
+        return refuse(f"{ctx.card.key} takes {len(slots)} target(s).",
+                      f"{ctx.card.key} lleva {len(slots)} objetivo(s).", "WW-7.3")
+    if len(ctx.targets) != len(ctx.raw):
+        return refuse("That target is not on the board.", "Ese objetivo no está en juego.",
+                      "WW-7.3")
+    corner = st.turn.corner and ctx.seat == st.active
+    for target, kinds in zip(ctx.targets, slots, strict=True):
+        if target.kind not in kinds:
+            return refuse(f"{ctx.card.key} cannot target a {target.kind}.",
+                          f"{ctx.card.key} no puede tener como objetivo: {target.kind}.",
+                          "WW-7.3")
+        if ranged and not vocab.in_range(st, ctx.seat, ctx.card.range, target, corner):
+            return refuse(f"{target.name} is out of range ({ctx.card.range}).",
+                          f"{target.name} está fuera de alcance ({ctx.card.range}).",
+                          RANGE_RULE[ctx.card.range])
+    return None
+
+
+def check_options(ctx: Ctx, allowed: dict[str, tuple[str, ...]]) -> IllegalAction | None:
+    for key, value in ctx.options.items():
+        if key not in allowed or value not in allowed[key]:
+            return refuse(f"{ctx.card.key} does not take {key}={value}.",
+                          f"{ctx.card.key} no admite {key}={value}.", "WW-7.3")
+    return None
+
+
+def attack_reason(st: WizWarState, seat: int) -> IllegalAction | None:
+    """Whether the active player may attack now (WW-5.5, WW-5.6, WW-7.4, WW-7.5, WW-X13)."""
+    if st.wizards[seat].turns <= 1:
+        return refuse("No attack in your first turn.", "No se ataca en el primer turno.",
+                      "WW-5.6")
+    if st.turn.attacked:
+        return refuse("You have already attacked this turn.", "Ya has atacado este turno.",
+                      "WW-5.5")
+    if st.turn.stunned and st.turn.moved:
+        return refuse("Stunned: you moved, so you may not attack.",
+                      "Aturdido: te has movido, así que no puedes atacar.", "WW-X13")
+    if not vocab.may_attack(st, seat):
+        return refuse("A spell stops you attacking.", "Un hechizo te impide atacar.", "WW-5.5")
+    return None
+
+
+def card_reason(st: WizWarState, seat: int, card: Card) -> IllegalAction | None:
+    """What the card's type and script allow before looking at targets."""
+    if card.types == ("energy",):
+        return refuse("Energy is spent (boost, or with a spell), not played.",
+                      "La energía se gasta (boost o with), no se juega.", "WW-7.7")
+    if card.types == ("counter",):
+        return refuse("A counter spell is played in answer to a cast (counter).",
+                      "Un contrahechizo se juega en respuesta (counter).", "WW-7.6")
+    if not registry.implemented(card.effect):
+        return refuse(f"{card.key} has no effect scripted yet: spend it for energy.",
+                      f"{card.key} aún no tiene efecto: gástala como energía.", "WW-7.3")
+    if card.is_a("attack"):
+        reason = attack_reason(st, seat)
+        if reason is not None:
+            return reason
+    for script, holder in vocab.fold(st, "can_cast"):
+        if not script.can_cast(st, holder, seat, card):
+            return refuse("A spell stops you casting that.", "Un hechizo te impide lanzar eso.",
+                          "WW-7.2")
+    return None
+
+
+# ---- play ----------------------------------------------------------------------------------
+def play_reason(st: WizWarState, action: Play) -> IllegalAction | None:
+    reason = main_phase(st)
+    if reason is not None:
+        return reason
+    seat = st.active
+    instance = st.find_in_hand(seat, action.card)
+    if instance is None:
+        return refuse(f"You hold no {action.card}.", f"No tienes {action.card}.", "WW-7.2")
+    card = st.card_of(instance)
+    reason = card_reason(st, seat, card)
+    if reason is not None:
+        return reason
+    return _ctx_reason(st, seat, instance, action.targets, action.boosts, action.options,
+                       "play")
+
+
+def _ctx_reason(st: WizWarState, seat: int, instance: int, raw: tuple[str, ...],
+                boosts: tuple[str, ...], options: tuple[tuple[str, str], ...],
+                verb: str) -> IllegalAction | None:
+    spent = boost_instances(st, seat, instance, boosts)
+    if isinstance(spent, IllegalAction):
+        return spent
+    ctx = make_ctx(st, seat, instance, raw, spent, options, verb)
+    script = registry.script(ctx.card.effect)
+    return (check_targets(st, ctx, script.target_slots(ctx.card), script.ranged)
+            or check_options(ctx, script.options) or script.check(st, ctx))
+
+
+def do_play(st: WizWarState, action: Play) -> None:
+    seat = st.active
+    instance = st.find_in_hand(seat, action.card)
+    assert instance is not None
+    card = st.card_of(instance)
+    if card.is_a("attack"):
+        st.turn.attacked = True                       # even if countered (WW-A17)
+    if card.range in ("los", "adjacent") and card.is_spell:
+        st.turn.corner = False                        # Around the Corner is used up
+    start_cast(st, seat, instance, action.targets, action.boosts, action.options, "play", None)
+
+
+def start_cast(st: WizWarState, seat: int, instance: int, raw: tuple[str, ...],
+               boosts: tuple[str, ...], options: tuple[tuple[str, str], ...], verb: str,
+               answers: int | None) -> None:
+    """Take the card (and its boosts) from the hand, put the cast on the stack and open its
+    counter window (WW-X18; mundane cards and non-spells, i.e. items, open none)."""
+    wiz = st.wizards[seat]
+    spent = boost_instances(st, seat, instance, boosts)
+    assert not isinstance(spent, IllegalAction)
+    wiz.hand.remove(instance)
+    for b in spent:
+        wiz.hand.remove(b)
+        st.discard.append(b)
+    card = st.card_of(instance)
+    energy = sum(st.card_of(b).energy for b in spent)
+    cast = Cast(st.new_id(), seat, instance, card.key, verb, raw, energy, options, answers)
+    st.casts.append(cast)
+    st.changed()
+    if not st.quiet:
+        text = f"{card.key}" + "".join(f" {t}" for t in raw)
+        boost = f" (energy {energy})" if spent else ""
+        say(st, "cast", "WW-7.2" if verb == "play" else "WW-7.6",
+            f"{wiz.colour} plays {text}{boost}.", f"{wiz.colour} juega {text}{boost}.",
+            seat=seat, card=card.key)
+    asked = () if card.mundane or not card.is_spell else windows_order(st, seat)
+    if asked:
+        st.stack.push(CounterWindow(asked[0], cast.cid, asked[1:]))
+
+
+def resolve_top(st: WizWarState) -> None:
+    """The top cast's window closed: it resolves, or fizzles if countered (WW-X18)."""
+    cast = st.casts.pop()
+    st.changed()
+    card = st.card_of(cast.card)
+    if cast.countered:
+        st.discard.append(cast.card)
+        say(st, "countered", "WW-7.6", f"{card.key} is countered.",
+            f"{card.key} queda contrarrestada.", card=card.key)
+        return
+    ctx = Ctx(cast.seat, card, cast.card, cast.targets, (), cast.energy, 0,
+              dict(cast.options), cast.cid, verb=cast.verb)
+    targets = read_targets(st, cast.targets)
+    if any(t is None for t in targets) or not st.wizards[cast.seat].alive:
+        st.discard.append(cast.card)
+        say(st, "fizzle", "WW-7.3", f"{card.key} has no target any more.",
+            f"{card.key} ya no tiene objetivo.")
+        return
+    ctx.targets = tuple(t for t in targets if t is not None)
+    if cast.answers is not None:
+        ctx.answering = next((c for c in st.casts if c.cid == cast.answers), None)
+    _place_card(st, ctx, cast)
+    registry.script(card.effect).resolve(st, ctx)
+    st.changed()
+
+
+def _place_card(st: WizWarState, ctx: Ctx, cast: Cast) -> None:
+    """Where the card goes: carried (item, WW-7.9), in play (lasting spell, WW-X16) or the
+    discard pile (instant)."""
+    card = ctx.card
+    if card.is_a("item"):
+        st.wizards[ctx.seat].items.append(cast.card)
+        say(st, "item", "WW-X15", f"{st.colours[ctx.seat]} now carries {card.key}.",
+            f"{st.colours[ctx.seat]} lleva ahora {card.key}.")
+    elif card.lasting:
+        tokens = max(1, cast.energy) if card.duration == "temporary" else None
+        spell = SpellInPlay(st.new_id(), cast.card, card.key, ctx.seat, cast.targets,
+                            cast.energy, tokens)
+        st.spells.append(spell)
+        ctx.spell = spell
+    else:
+        st.discard.append(cast.card)
+
+
+# ---- counter -------------------------------------------------------------------------------
+def counter_reason(st: WizWarState, action: Counter) -> IllegalAction | None:
+    top = st.stack.top
+    if not isinstance(top, CounterWindow):
+        return refuse("There is nothing to counter now.", "Ahora no hay nada que "
+                      "contrarrestar.", "WW-7.6")
+    seat = top.seat
+    instance = st.find_in_hand(seat, action.card)
+    if instance is None:
+        return refuse(f"You hold no {action.card}.", f"No tienes {action.card}.", "WW-7.6")
+    card = st.card_of(instance)
+    cast = next(c for c in st.casts if c.cid == top.cid)
+    if not card.is_a("counter") or not registry.script(card.effect).answers(st, seat, cast):
+        return refuse(f"{action.card} cannot answer {cast.key}.",
+                      f"{action.card} no puede responder a {cast.key}.", "WW-7.6")
+    return _ctx_reason(st, seat, instance, action.targets, action.boosts, action.options,
+                       "counter")
+
+
+def do_counter(st: WizWarState, action: Counter) -> None:
+    window = st.stack.pop()
+    assert isinstance(window, CounterWindow)
+    if window.rest:
+        st.stack.push(CounterWindow(window.rest[0], window.cid, window.rest[1:]))
+    instance = st.find_in_hand(window.seat, action.card)
+    assert instance is not None
+    start_cast(st, window.seat, instance, action.targets, action.boosts, action.options,
+               "counter", window.cid)
+
+
+def do_pass(st: WizWarState) -> None:
+    window = st.stack.pop()
+    assert isinstance(window, CounterWindow)
+    if window.rest:
+        st.stack.push(CounterWindow(window.rest[0], window.cid, window.rest[1:]))
+
+
+# ---- items -----------------------------------------------------------------------------------
+def carried(st: WizWarState, seat: int, key: str) -> int | None:
+    found = [c for c in st.wizards[seat].items if st.keys[c] == key]
+    return min(found) if found else None
+
+
+def use_reason(st: WizWarState, action: Use) -> IllegalAction | None:
+    reason = main_phase(st)
+    if reason is not None:
+        return reason
+    seat = st.active
+    instance = carried(st, seat, action.item)
+    if instance is None:
+        return refuse(f"You carry no {action.item}.", f"No llevas {action.item}.", "WW-7.9")
+    script = registry.script(st.card_of(instance).effect)
+    if script.use_is_attack:
+        reason = attack_reason(st, seat)
+        if reason is not None:
+            return reason
+    ctx = make_ctx(st, seat, instance, action.targets, [], action.options, "use")
+    return (check_targets(st, ctx, script.use_slots, script.ranged)
+            or check_options(ctx, script.options) or script.check_use(st, ctx))
+
+
+def do_use(st: WizWarState, action: Use) -> None:
+    seat = st.active
+    instance = carried(st, seat, action.item)
+    assert instance is not None
+    script = registry.script(st.card_of(instance).effect)
+    if script.use_is_attack:
+        st.turn.attacked = True
+    ctx = make_ctx(st, seat, instance, action.targets, [], action.options, "use")
+    say(st, "use", "WW-7.9", f"{st.colours[seat]} uses {action.item}.",
+        f"{st.colours[seat]} usa {action.item}.", seat=seat, card=action.item)
+    script.use(st, ctx)
+
+
+# ---- ending spells, choices ------------------------------------------------------------------
+def own_spell(st: WizWarState, seat: int, key: str) -> SpellInPlay | None:
+    found = [s for s in st.spells if s.caster == seat and s.key == key]
+    return min(found, key=lambda s: s.sid) if found else None
+
+
+def end_spell_reason(st: WizWarState, action: EndSpell) -> IllegalAction | None:
+    top = st.stack.top
+    if isinstance(top, ForcedDiscard):
+        seat = top.seat
+        if st.wizards[seat].hand:
+            return refuse("Discard hand cards first.", "Descarta antes cartas de la mano.",
+                          "WW-A6")
+    elif top is not None or st.phase == "draw":
+        return refuse("You may end your spells in your turn.", "Puedes terminar tus hechizos "
+                      "en tu turno.", "WW-X16")
+    else:
+        seat = st.active
+    if own_spell(st, seat, action.card) is None:
+        return refuse(f"You maintain no {action.card}.", f"No mantienes {action.card}.",
+                      "WW-X16")
+    return None
+
+
+def do_end_spell(st: WizWarState, action: EndSpell) -> None:
+    top = st.stack.top
+    seat = top.seat if isinstance(top, ForcedDiscard) else st.active
+    spell = own_spell(st, seat, action.card)
+    assert spell is not None
+    vocab.end_spell(st, spell, "WW-X16")
+    if isinstance(top, ForcedDiscard):
+        st.stack.pop()
+
+
+def choose_reason(st: WizWarState, action: Choose) -> IllegalAction | None:
+    top = st.stack.top
+    if not isinstance(top, Choice):
+        return refuse("No card is asking anything.", "Ninguna carta pregunta nada.", "WW-7.2")
+    if action.option not in top.options:
+        return refuse(f"Choose one of: {', '.join(top.options)}.",
+                      f"Elige una de: {', '.join(top.options)}.", "WW-7.2")
+    return None
+
+
+def do_choose(st: WizWarState, action: Choose) -> None:
+    top = st.stack.pop()
+    assert isinstance(top, Choice)
+    ctx = st.pending_ctx.pop(top.ref)
+    if ctx.spell is not None:
+        ctx.spell = vocab.find_spell(st, ctx.spell.sid)
+    registry.script(ctx.card.effect).on_choice(st, ctx, top.tag, action.option)
+
+
+# ---- menus -----------------------------------------------------------------------------------
+def best_boost(st: WizWarState, seat: int, exclude: int) -> str | None:
+    """The hand card with the most energy (energy cards first on ties), for boosted menus."""
+    best: str | None = None
+    best_rank: tuple[int, bool] = (0, False)
+    for c in st.wizards[seat].hand:
+        card = st.card_of(c)
+        rank = (card.energy, card.types == ("energy",))
+        if c != exclude and card.energy > 0 and rank > best_rank:
+            best, best_rank = card.key, rank
+    return best
+
+
+def play_menu(st: WizWarState) -> list[Play]:
+    """Every distinct card in the active hand, with each useful target and boost choice."""
+    seat = st.active
+    out: list[Play] = []
+    seen: set[str] = set()
+    for instance in sorted(st.wizards[seat].hand):
+        card = st.card_of(instance)
+        if card.key in seen or card_reason(st, seat, card) is not None:
+            continue
+        seen.add(card.key)
+        out += islice(_card_plays(st, seat, instance, card), PLAYS_PER_CARD)
+    return out
+
+
+def _card_plays(st: WizWarState, seat: int, instance: int, card: Card) -> list[Play]:
+    script = registry.script(card.effect)
+    ctx = Ctx(seat, card, instance)
+    boost = best_boost(st, seat, instance) if script.uses_energy else None
+    boosts: list[tuple[str, ...]] = [()] if boost is None else [(boost,), ()]
+    opts = [tuple(zip(script.options, values, strict=True))
+            for values in product(*script.options.values())] or [()]
+    out: list[Play] = []
+    for raw in script.candidates(st, ctx):
+        for options, spent in product(opts, boosts):
+            action = Play(card.key, raw, spent, tuple(sorted(options)))
+            if _ctx_reason(st, seat, instance, raw, spent, action.options, "play") is None:
+                out.append(action)
+    return out
+
+
+def counter_menu(st: WizWarState, window: CounterWindow) -> list[Counter]:
+    seat = window.seat
+    cast = next(c for c in st.casts if c.cid == window.cid)
+    out: list[Counter] = []
+    seen: set[str] = set()
+    for instance in sorted(st.wizards[seat].hand):
+        card = st.card_of(instance)
+        if card.key in seen or not card.is_a("counter"):
+            continue
+        seen.add(card.key)
+        script = registry.script(card.effect)
+        if not script.answers(st, seat, cast):
+            continue
+        ctx = Ctx(seat, card, instance, verb="counter")
+        for raw in script.candidates(st, ctx):
+            action = Counter(card.key, raw)
+            if _ctx_reason(st, seat, instance, raw, (), (), "counter") is None:
+                out.append(action)
+    return out
+
+
+def use_menu(st: WizWarState) -> list[Use]:
+    seat = st.active
+    out: list[Use] = []
+    seen: set[str] = set()
+    for instance in sorted(st.wizards[seat].items):
+        card = st.card_of(instance)
+        if card.key in seen:
+            continue
+        seen.add(card.key)
+        script = registry.script(card.effect)
+        if script.use_is_attack and attack_reason(st, seat) is not None:
+            continue
+        ctx = Ctx(seat, card, instance, verb="use")
+        for raw in islice(script.use_candidates(st, ctx), PLAYS_PER_CARD):
+            action = Use(card.key, raw)
+            if use_reason(st, action) is None:
+                out.append(action)
+    return out
+
