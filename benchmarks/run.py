@@ -33,10 +33,13 @@ TARGETS = {
     RATIO_PYTHON: (10.0, "min"),
     RATIO_CPP: (0.5, "min"),
     RATIO_MCTS_CPP: (1.0, "min"),
+    "wiz-war: random 2-player game": (100.0, "max"),
+    "wiz-war: legal_actions": (5000.0, "max"),
 }
 MODULES = (
     "benchmarks.bench_engine",
     "benchmarks.bench_wh6_odds",
+    "benchmarks.bench_wiz_war",
     "benchmarks.bench_openspiel",
     "benchmarks.bench_agents",
 )

@@ -160,7 +160,7 @@ def test_large_rock_is_thrown() -> None:
     sc = make(hands={"blue": ["large-rock"], "red": []})
     sc.act("play large-rock")
     assert wiz(sc, "blue")["items"] == ["large-rock"] and sc.doc["decisions"] == []
-    sc.act("use large-rock red")
+    sc.act("use large-rock red", "pass")     # red's attack window (WW-X18)
     assert wiz(sc, "red")["life"] == 13 and wiz(sc, "blue")["items"] == []
     assert sc.doc["objects"][0]["square"] == "a5" and sc.doc["turn"]["attacked"]
 

@@ -16,7 +16,7 @@ def test_three_steps_then_no_more() -> None:
 def test_movement_splits_around_other_actions() -> None:
     """WW-5.1, WW-5.4: move, punch, move again with the points left."""
     sc = make(red={"square": "a3"})
-    sc.act("move s", "punch red", "move n")
+    sc.act("move s", "punch red", "pass", "move n")     # red passes his attack window (WW-X18)
     assert wiz(sc, "red")["life"] == 14 and wiz(sc, "blue")["square"] == "a1"
 
 
@@ -108,5 +108,5 @@ def test_stunned_move_or_attack() -> None:
     sc.act("move s")
     sc.illegal("punch red", rule="WW-X13")
     sc2 = make(blue={"stun": 1, "square": "a3"}, red={"square": "a4"})
-    sc2.act("punch red")
+    sc2.act("punch red", "pass")         # red's attack window (WW-X18)
     sc2.illegal("move s", rule="WW-X13")

@@ -137,8 +137,8 @@ class Cast:
 class Turn:
     """What the active player has done this turn (reset when a turn begins)."""
 
-    __slots__ = ("attacked", "boosted", "corner", "moved", "mp", "stopped", "stunned",
-                 "unlocked")
+    __slots__ = ("added", "attacked", "attacks", "boosted", "corner", "effects", "moved", "mp",
+                 "origin", "stopped", "stunned", "unlocked")
 
     def __init__(self) -> None:
         self.mp = BASE_MOVE
@@ -149,15 +149,24 @@ class Turn:
         self.stopped = False          # picked up a treasure: no more movement (WW-X14)
         self.corner = False           # Around the Corner is waiting for the next spell
         self.unlocked: tuple[tuple[int, int], ...] = ()   # doors open for one passage
+        self.attacks = 0              # attacks made (more than 1 with an `attack_allowance` hook)
+        self.effects: tuple[int, ...] = ()   # cards whose hooks last until this turn ends
+        self.origin: int | None = None  # Astral Projection: the next spell's square of origin
+        self.added = 0                # Add: energy waiting for the next spell (WW-X17)
 
     def copy(self) -> Turn:
         twin = Turn.__new__(Turn)
         twin.mp, twin.boosted, twin.attacked = self.mp, self.boosted, self.attacked
         twin.moved, twin.stunned, twin.stopped = self.moved, self.stunned, self.stopped
         twin.corner, twin.unlocked = self.corner, self.unlocked
+        twin.attacks, twin.effects = self.attacks, self.effects
+        twin.origin = self.origin
+        twin.added = self.added
         return twin
 
     def document(self) -> dict[str, Any]:
         return {"mp": self.mp, "boosted": self.boosted, "attacked": self.attacked,
                 "moved": self.moved, "stunned": self.stunned, "stopped": self.stopped,
-                "corner": self.corner, "unlocked": [list(e) for e in self.unlocked]}
+                "corner": self.corner, "unlocked": [list(e) for e in self.unlocked],
+                "attacks": self.attacks, "effects": list(self.effects), "origin": self.origin,
+                "added": self.added}

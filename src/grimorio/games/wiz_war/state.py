@@ -42,15 +42,19 @@ class WizWarState(State):
     list) is cached and dropped by `changed()` whenever something it may depend on changes."""
 
     __slots__ = ("_blockers", "_legal", "_providers", "_seen", "active", "board", "cards",
-                 "casts", "colours", "deck", "discard", "first", "keys", "next_id", "objects",
+                 "casts", "colours", "deck", "discard", "first", "keys", "names", "next_id",
+                 "objects",
                  "over", "pending_ctx", "phase", "round", "spells", "stack", "treasures",
                  "turn", "turn_limit", "winner", "wizards")
 
     def __init__(self, game: Game, seed: int, cards: dict[str, Card], keys: tuple[str, ...],
                  board: Board, colours: tuple[str, ...], turn_limit: int) -> None:
         super().__init__(game, seed)
-        self.cards = cards
+        from grimorio.games.wiz_war.effects.vocab import ACTION_CARDS
+        self.cards = {**cards, **ACTION_CARDS}     # + the pseudo cards of card-less casts
         self.keys = keys
+        self.names: dict[str, Any] = {}           # parsed square/edge names (board geometry)
+        registry.implemented("")                  # import every school now, not mid-game
         self.board = board
         self.colours = colours
         self.turn_limit = turn_limit
@@ -109,7 +113,11 @@ class WizWarState(State):
         """Squares seen from `sq` (itself included), cached until something changes."""
         seen = self._seen.get(sq)
         if seen is None:
-            seen = self._seen[sq] = frozenset(self.board.visible(sq, self.blocker_fn()))
+            from grimorio.games.wiz_war.effects.vocab import object_rule_at
+            if object_rule_at(self, sq, "blinds"):       # inside a dust cloud (WW-X21)
+                seen = self._seen[sq] = frozenset({sq})
+            else:
+                seen = self._seen[sq] = frozenset(self.board.visible(sq, self.blocker_fn()))
         return seen
 
     def providers(self, hook: str) -> list[tuple[Script, Holder]]:
@@ -121,17 +129,20 @@ class WizWarState(State):
 
     def _collect_providers(self) -> dict[str, list[tuple[Script, Holder]]]:
         found: dict[str, list[tuple[Script, Holder]]] = {}
-        holders: list[tuple[str, Holder]] = [
-            (s.key, Holder("spell", s.caster, s.card, s)) for s in self.spells]
+        cards, keys = self.cards, self.keys
+        # Most cards change no hook: a holder is only built for those that do (this runs after
+        # every change of the position).
+        for s in self.spells:
+            _provide(found, cards[s.key].effect, "spell", s.caster, s.card, s)
         for wiz in self.wizards:
             if wiz.alive:
-                holders += [(self.keys[c], Holder("item", wiz.seat, c)) for c in wiz.items]
-        holders += [(self.keys[o.card], Holder("object", o.owner, o.card, oid=o.oid))
-                    for o in self.objects if o.card is not None]
-        for key, holder in holders:
-            effect = self.cards[key].effect
-            for hook in registry.hooks_of(effect):
-                found.setdefault(hook, []).append((registry.script(effect), holder))
+                for c in wiz.items:
+                    _provide(found, cards[keys[c]].effect, "item", wiz.seat, c)
+        for o in self.objects:
+            if o.card is not None:
+                _provide(found, cards[keys[o.card]].effect, "object", o.owner, o.card, oid=o.oid)
+        for c in self.turn.effects:                     # "for the rest of the turn" (Mad Dash)
+            _provide(found, cards[keys[c]].effect, "turn", self.active, c)
         return found
 
     # ---- small lookups -------------------------------------------------------------------------
@@ -214,6 +225,9 @@ class WizWarState(State):
         for wiz, out in zip(self.wizards, doc["wizards"], strict=True):
             if wiz.seat == seat:
                 out["hand"] = sorted(self.keys[c] for c in wiz.hand)
+        for obj, entry in zip(self.objects, doc["objects"], strict=True):
+            if "secret" in obj.data and obj.owner != seat:      # face-down tokens (Booby Trap)
+                entry["data"] = {k: v for k, v in obj.data.items() if k != "secret"}
         return doc
 
     def _public_document(self) -> dict[str, Any]:
@@ -237,9 +251,22 @@ class WizWarState(State):
                        "options": dict(c.options), "answers": c.answers,
                        "countered": c.countered} for c in self.casts],
             "discard": [self.keys[c] for c in self.discard],
-            "decisions": [decision_json(d) for d in self.stack],
+            "decisions": [self._decision_json(d) for d in self.stack],
             "over": self.over, "winner": self.winner,
         }
+
+    def _decision_json(self, decision: Any) -> dict[str, Any]:
+        """A decision; a card's question (`Choice`) carries the play it belongs to (`ctx`), so
+        a position with an open question is fully in the document (digests, records)."""
+        out = decision_json(decision)
+        ctx = self.pending_ctx.get(out["ref"]) if out["kind"] == "Choice" else None
+        if ctx is not None:
+            out["ctx"] = {"seat": ctx.seat, "card": ctx.card.key, "instance": ctx.instance,
+                          "targets": list(ctx.raw), "energy": ctx.energy, "boosts": ctx.boosts,
+                          "options": dict(ctx.options), "cast": ctx.cast, "verb": ctx.verb,
+                          "spell": None if ctx.spell is None else ctx.spell.sid,
+                          "answering": None if ctx.answering is None else ctx.answering.cid}
+        return out
 
     def _wizard_json(self, wiz: Wizard) -> dict[str, Any]:
         return {"seat": wiz.seat, "colour": wiz.colour,
@@ -268,12 +295,14 @@ class WizWarState(State):
             size = len(wiz.hand)
             wiz.hand, pool = pool[:size], pool[size:]
         twin.deck = pool
+        _redraw_secrets(twin, seat, rng)
         twin.changed()
         return twin
 
     def _copy_into(self, twin: State) -> None:
         assert isinstance(twin, WizWarState)
         twin.cards, twin.keys, twin.colours = self.cards, self.keys, self.colours
+        twin.names = self.names                   # geometry never changes: shared
         twin.turn_limit = self.turn_limit
         twin.board = self.board.copy()
         twin.wizards = [w.copy() for w in self.wizards]
@@ -288,3 +317,30 @@ class WizWarState(State):
         twin.phase, twin.turn, twin.next_id = self.phase, self.turn.copy(), self.next_id
         twin.over, twin.winner = self.over, self.winner
         twin._reset_caches()
+
+
+def _provide(found: dict[str, list[tuple[Script, Holder]]], effect: str, kind: str,
+             seat: int | None, card: int, spell: SpellInPlay | None = None,
+             oid: int = -1) -> None:
+    """Add a card held so to the providers of each hook its script overrides."""
+    entry = registry.hooked(effect)
+    if entry is not None:
+        script, hooks = entry
+        holder = Holder(kind, seat, card, spell, oid)
+        for hook in hooks:
+            found.setdefault(hook, []).append((script, holder))
+
+
+def _redraw_secrets(st: WizWarState, seat: int | None, rng: random.Random) -> None:
+    """Objects whose `data["secret"]` only their owner sees (face-down tokens) have their
+    secrets shuffled among the tokens of the same owner and `data["group"]`, so every count
+    stays as `seat` sees it."""
+    groups: dict[tuple[int | None, Any], list[BoardObject]] = {}
+    for obj in st.objects:
+        if "secret" in obj.data and obj.owner != seat:
+            groups.setdefault((obj.owner, obj.data.get("group")), []).append(obj)
+    for objs in groups.values():
+        secrets = [o.data["secret"] for o in objs]
+        rng.shuffle(secrets)
+        for obj, secret in zip(objs, secrets, strict=True):
+            obj.data["secret"] = secret

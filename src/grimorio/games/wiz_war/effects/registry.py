@@ -67,8 +67,9 @@ class Ctx:
 
 @dataclass(frozen=True, slots=True)
 class Holder:
-    """Where a hook's card is: `kind` is `spell` (in play), `item` (carried by `seat`) or
-    `object` (on the board); `seat` is its controller (None for an unowned object)."""
+    """Where a hook's card is: `kind` is `spell` (in play), `item` (carried by `seat`),
+    `object` (on the board) or `turn` (an effect of the active player's turn, `Turn.effects`);
+    `seat` is its controller (None for an unowned object)."""
 
     kind: str
     seat: int | None
@@ -99,10 +100,21 @@ class Script:
     # Item use: whether using the item is the turn's attack (WW-X9).
     use_is_attack: ClassVar[bool] = False
     use_slots: ClassVar[tuple[frozenset[str], ...]] = ()
+    # How many cards may be spent on one play of this card (`with a+b`; Add: 2, WW-X17).
+    boost_cards: ClassVar[int] = 1
+    # Options an item's `use` may carry (`key=value`); the use menu lists each (Wizardblade).
+    use_options: ClassVar[dict[str, tuple[str, ...]]] = {}
+    # Whether no counter window opens when the card is cast (it cannot be cancelled: Anti-Anti).
+    uncounterable: ClassVar[bool] = False
 
     # ---- playing the card for its effect -----------------------------------------------------
     def target_slots(self, card: Card) -> tuple[frozenset[str], ...]:
         return default_slots(card) if self.slots is None else self.slots
+
+    def play_slots(self, ctx: Ctx) -> tuple[frozenset[str], ...]:
+        """The slots one play is checked against (default `target_slots`); a card that takes
+        a variable number of targets (Fire Darts) sizes them from `ctx.raw`."""
+        return self.target_slots(ctx.card)
 
     def candidates(self, st: WizWarState, ctx: Ctx) -> Iterable[tuple[str, ...]]:
         """Target tuples for menus and bots (each is then checked); default: every target of
@@ -122,6 +134,9 @@ class Script:
 
     def on_end(self, st: WizWarState, spell: SpellInPlay) -> None:
         """A lasting spell of this card ends (dispelled, expired, ended, caster dead)."""
+
+    def on_item_lost(self, st: WizWarState, seat: int, card: int) -> None:
+        """This carried item (instance `card`) has just left `seat` (dropped, made to drop)."""
 
     # ---- counters (WW-7.6) --------------------------------------------------------------------
     def answers(self, st: WizWarState, seat: int, cast: Cast) -> bool:
@@ -182,6 +197,15 @@ class Script:
     def can_cast(self, st: WizWarState, h: Holder, seat: int, card: Card) -> bool:
         return True
 
+    def attack_allowance(self, st: WizWarState, h: Holder, seat: int, value: int) -> int:
+        """How many attacks `seat` may make in his turn (default 1, WW-5.5; Adrenaline: 2)."""
+        return value
+
+    def damage_dealt(self, st: WizWarState, h: Holder, dmg: Damage) -> int:
+        """The damage `dmg.source` deals before the victim's evasion and reductions (raise it:
+        Strength doubles, a werewolf's punch rolls)."""
+        return dmg.amount
+
     def on_enter(self, st: WizWarState, h: Holder, seat: int, sq: int) -> None:
         """`seat`'s wizard entered `sq` (a step, a push or a teleport)."""
 
@@ -194,13 +218,43 @@ class Script:
     def on_pick_up_treasure(self, st: WizWarState, h: Holder, seat: int, name: str) -> None:
         """`seat` picked up treasure `name`."""
 
+    def card_energy(self, st: WizWarState, h: Holder, seat: int, value: int) -> int:
+        """What a card `seat` spends for energy (a boost or a spell) is worth (Powerstone: +1,
+        WW-X17); only called for cards with an energy value."""
+        return value
+
+    def spell_sees(self, st: WizWarState, h: Holder, seat: int, sq: int) -> bool:
+        """Whether a spell cast by `seat` may treat square `sq` as within LOS (WW-9.4)."""
+        return False
+
+    def punch_roll(self, st: WizWarState, h: Holder, seat: int) -> int:
+        """Extra punch damage `seat` rolls as his punch is thrown (never in menus)."""
+        return 0
+
+    def on_cross(self, st: WizWarState, h: Holder, seat: int, sq: int, d: int) -> None:
+        """`seat`'s wizard crossed side `d` of `sq` (a step, a push or a flight; not a
+        teleport) and now stands beyond it."""
+
+    def on_draw(self, st: WizWarState, h: Holder, seat: int, n: int) -> None:
+        """`seat` drew `n` cards (n >= 1; the draw step or any card that draws)."""
+
+    def crack_per_point(self, st: WizWarState, h: Holder, seat: int, value: bool) -> bool:
+        """Whether `seat`'s damage to walls, doors and objects cracks once per point (Shatter,
+        WW-X7) instead of once per full 3."""
+        return value
+
 
 HOOKS = ("base_move", "punch_damage", "hand_limit", "damage_taken", "evades", "can_pass_edge",
          "can_enter", "blocks_los", "can_pick_up", "can_attack", "can_cast", "on_enter",
-         "on_time_passes", "on_damaged", "on_pick_up_treasure")
+         "on_time_passes", "on_damaged", "on_pick_up_treasure", "card_energy", "on_cross",
+         "attack_allowance", "damage_dealt",
+         "spell_sees", "punch_roll", "on_draw", "crack_per_point")
 
 _SCRIPTS: dict[str, Script] = {}
 _HOOKED: dict[str, frozenset[str]] = {}
+# Effects whose scripts override at least one hook, with those hooks: the only cards the hook
+# providers of a position (rebuilt after every change) need to look at.
+_WITH_HOOKS: dict[str, tuple[Script, tuple[str, ...]]] = {}
 _DEFAULT = Script()
 
 
@@ -212,13 +266,16 @@ def register(key: str) -> Any:
         cls.key = key
         _SCRIPTS[key] = cls()
         _HOOKED[key] = frozenset(h for h in HOOKS if getattr(cls, h) is not getattr(Script, h))
+        if _HOOKED[key]:
+            _WITH_HOOKS[key] = (_SCRIPTS[key], tuple(h for h in HOOKS if h in _HOOKED[key]))
         return cls
     return wrap
 
 
 def script(effect: str) -> Script:
     """The script of an effect key; the do-nothing default for an unimplemented one."""
-    _load_schools()
+    if not _loaded:
+        _load_schools()
     return _SCRIPTS.get(effect, _DEFAULT)
 
 
@@ -233,9 +290,16 @@ def hooks_of(effect: str) -> frozenset[str]:
     return _HOOKED.get(effect, frozenset())
 
 
+def hooked(effect: str) -> tuple[Script, tuple[str, ...]] | None:
+    """The script of `effect` and the hooks it overrides; None when it overrides none."""
+    if not _loaded:
+        _load_schools()
+    return _WITH_HOOKS.get(effect)
+
+
 _loaded = False
 SCHOOL_MODULES = ("cantrip", "alchemy", "conjuring", "elemental", "mentalism", "mutation",
-                  "thaumaturgy")
+                  "thaumaturgy", "reactions")   # reactions: counters of several schools
 
 
 def _load_schools() -> None:

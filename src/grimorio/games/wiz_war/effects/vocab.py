@@ -13,17 +13,19 @@ Verbs: `damage`, `heal`, `stun`, `move_wizard`, `push`, `create_object`, `destro
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from itertools import islice, product
 from typing import TYPE_CHECKING
 
 from grimorio.core.errors import IllegalAction
 from grimorio.core.i18n import Text
 from grimorio.games.wiz_war.board import Edge
+from grimorio.games.wiz_war.cards import Card
 from grimorio.games.wiz_war.decisions import Choice
-from grimorio.games.wiz_war.model import MAX_LIFE, BoardObject
+from grimorio.games.wiz_war.model import MAX_LIFE, BoardObject, Cast
 
 if TYPE_CHECKING:
+    from grimorio.games.wiz_war.cards import Card
     from grimorio.games.wiz_war.effects.registry import Ctx, Holder, Script
     from grimorio.games.wiz_war.model import SpellInPlay, Wizard
     from grimorio.games.wiz_war.state import WizWarState
@@ -49,19 +51,23 @@ def say(st: WizWarState, kind: str, rule: str | None, en: str, es: str,
 @dataclass(frozen=True, slots=True)
 class ObjectKind:
     """What an object kind does on the board (WW-X21, WW-X7): crack limit None = indestructible
-    (or not damageable)."""
+    (or not damageable). `burns`: any fire damage destroys it; `blinds`: a wizard inside sees
+    only his own square; `scatters`: every step out of it goes in a random direction (WW-X19)."""
 
     blocks_los: bool
     blocks_move: bool
     cracks: int | None
+    burns: bool = False
+    blinds: bool = False
+    scatters: bool = False
 
 
 OBJECT_KINDS: dict[str, ObjectKind] = {
     "item": ObjectKind(False, False, None),
-    "rosebush": ObjectKind(True, False, 1),
-    "thornbush": ObjectKind(True, False, 1),
+    "rosebush": ObjectKind(True, False, 1, burns=True),
+    "thornbush": ObjectKind(True, False, 1, burns=True),
     "stone-block": ObjectKind(True, True, 8),
-    "dust-cloud": ObjectKind(True, False, None),
+    "dust-cloud": ObjectKind(True, False, None, blinds=True, scatters=True),
     "tacks": ObjectKind(False, False, None),
     "trap": ObjectKind(False, False, None),
     "homunculus": ObjectKind(False, False, None),
@@ -124,6 +130,16 @@ def read_target(st: WizWarState, text: str) -> Target | None:
 
 
 def _square_or_edge(st: WizWarState, text: str) -> Target | None:
+    """A square or edge name, parsed once per board geometry (`st.names`, shared by clones:
+    menus read the same names over and over)."""
+    if text in st.names:
+        found: Target | None = st.names[text]
+        return found
+    found = st.names[text] = _parse_square_or_edge(st, text)
+    return found
+
+
+def _parse_square_or_edge(st: WizWarState, text: str) -> Target | None:
     board = st.board
     try:
         return Target("square", text, board.parse_square(text))
@@ -223,14 +239,33 @@ def sees(st: WizWarState, seat: int, sq: int) -> bool:
     return sq in st.visible_from(st.wizards[seat].square)
 
 
-def sees_around_corner(st: WizWarState, seat: int, sq: int) -> bool:
-    """LOS bent once (Around the Corner): some square seen from the wizard sees `sq`."""
-    return any(sq in st.visible_from(mid) for mid in st.visible_from(st.wizards[seat].square))
+def sees_around_corner(st: WizWarState, seat: int, sq: int, origin: int | None = None) -> bool:
+    """LOS bent once (Around the Corner): some square seen from the wizard (or from `origin`)
+    sees `sq`."""
+    own = st.wizards[seat].square if origin is None else origin
+    return any(sq in st.visible_from(mid) for mid in st.visible_from(own))
+
+
+def cast_origin(st: WizWarState, seat: int, card: Card) -> int | None:
+    """The square a play of `card` measures range from when it is not the wizard's own: an
+    Astral Projection waiting for the active player's next LOS or adjacent spell (WW-9.1)."""
+    if (st.turn.origin is not None and seat == st.active and card.is_spell
+            and card.range in ("los", "adjacent")):
+        return st.turn.origin
+    return None
+
+
+def object_rule_at(st: WizWarState, sq: int, prop: str) -> bool:
+    """Whether an object in `sq` has the ObjectKind property `prop` (`blinds`, `scatters`)."""
+    return any(o.square == sq and getattr(OBJECT_KINDS.get(o.kind, OBJECT_KINDS["item"]), prop)
+               for o in st.objects)
 
 
 def adjacent_squares(st: WizWarState, sq: int) -> list[int]:
     """`sq` and the squares next to it that it sees (adjacent range, WW-9.3, WW-A10)."""
     out = [sq]
+    if object_rule_at(st, sq, "blinds"):         # inside a dust cloud (WW-X21)
+        return out
     blocks = st.blocker_fn()
     for d in range(4):
         seen = st.board.line(sq, d, blocks)
@@ -251,14 +286,16 @@ def target_squares(t: Target, st: WizWarState) -> list[int] | None:
     return [t.square]
 
 
-def in_range(st: WizWarState, seat: int, rng: str, t: Target, corner: bool = False) -> bool:
-    """Whether target `t` is within range `rng` of `seat`'s wizard (WW-9.1 to WW-9.5)."""
+def in_range(st: WizWarState, seat: int, rng: str, t: Target, corner: bool = False,
+             origin: int | None = None) -> bool:
+    """Whether target `t` is within range `rng` of `seat`'s wizard (WW-9.1 to WW-9.5), or of
+    square `origin` when given (`cast_origin`)."""
     if rng == "anywhere":
         return True
     squares = target_squares(t, st)
     if squares is None:
         return True
-    own = st.wizards[seat].square
+    own = st.wizards[seat].square if origin is None else origin
     if rng == "caster":
         return (t.kind == "wizard" and t.seat == seat) or (t.kind != "wizard" and own in squares)
     if rng == "adjacent":
@@ -267,7 +304,7 @@ def in_range(st: WizWarState, seat: int, rng: str, t: Target, corner: bool = Fal
     seen = st.visible_from(own)
     if any(sq in seen for sq in squares):
         return True
-    return corner and any(sees_around_corner(st, seat, sq) for sq in squares)
+    return corner and any(sees_around_corner(st, seat, sq, origin) for sq in squares)
 
 
 def fold(st: WizWarState, hook: str) -> Iterator[tuple[Script, Holder]]:
@@ -303,6 +340,19 @@ def punch_damage(st: WizWarState, seat: int) -> int:
     return value
 
 
+def attack_allowance(st: WizWarState, seat: int) -> int:
+    """How many attacks the wizard may make in a turn: 1 (WW-5.5), more with a hook."""
+    value = 1
+    for script, holder in fold(st, "attack_allowance"):
+        value = script.attack_allowance(st, holder, seat, value)
+    return value
+
+
+def attacks_made(st: WizWarState) -> int:
+    """Attacks the active player has made this turn (a script that only set `attacked`: 1)."""
+    return max(st.turn.attacks, int(st.turn.attacked))
+
+
 def may_attack(st: WizWarState, seat: int) -> bool:
     return all(s.can_attack(st, h, seat) for s, h in fold(st, "can_attack"))
 
@@ -326,6 +376,8 @@ def edge_blocks(st: WizWarState, seat: int, sq: int, d: int) -> IllegalAction | 
             return None
         return refuse("That door is locked for you.", "Esa puerta está cerrada para ti.",
                       "WW-X4")
+    if edge.kind != "door" and seat == st.active and st.door_unlocked(sq, d):
+        return None                      # a wall open for one passage (Pass Through Wall)
     return refuse("A wall blocks the way.", "Un muro cierra el paso.", "WW-X3")
 
 
@@ -355,6 +407,8 @@ def damage(st: WizWarState, dmg: Damage, rule: str = "WW-X10") -> int:
     """Deal damage to a wizard: evasion, reduction hooks, life, death (WW-X10 to WW-X12).
     Returns the damage taken."""
     wiz = st.wizards[dmg.victim]
+    for script, holder in fold(st, "damage_dealt"):
+        dmg = replace(dmg, amount=script.damage_dealt(st, holder, dmg))
     if not wiz.alive or dmg.amount <= 0:
         return 0
     if dmg.attack and any(s.evades(st, h, dmg) for s, h in fold(st, "evades")):
@@ -391,6 +445,21 @@ def heal(st: WizWarState, seat: int, amount: int, rule: str = "WW-X10") -> int:
     say(st, "heal", rule, f"{wiz.colour} heals {gained} (life {wiz.life}).",
         f"{wiz.colour} recupera {gained} (vida {wiz.life}).", seat=seat, amount=gained)
     return gained
+
+
+def lose_life(st: WizWarState, seat: int, amount: int, rule: str = "WW-X10") -> int:
+    """Life lost without damage (a transfer such as Share Life): no evasion, no reduction, no
+    damage hooks; at 0 the wizard dies with no kill credit (WW-X11). Returns the life lost."""
+    wiz = st.wizards[seat]
+    if not wiz.alive or amount <= 0:
+        return 0
+    wiz.life -= amount
+    st.changed()
+    say(st, "life-lost", rule, f"{wiz.colour} loses {amount} life (life {wiz.life}).",
+        f"{wiz.colour} pierde {amount} de vida (vida {wiz.life}).", seat=seat, amount=amount)
+    if wiz.life <= 0:
+        kill(st, seat, None)
+    return amount
 
 
 def stun(st: WizWarState, seat: int, tokens: int, rule: str = "WW-X13") -> None:
@@ -437,14 +506,21 @@ def score(st: WizWarState, seat: int, rule: str, en: str, es: str) -> None:
     st.check_victory()
 
 
-def move_wizard(st: WizWarState, seat: int, sq: int, rule: str, step: bool = False) -> None:
-    """Put the wizard in `sq` (a step, a push or a teleport); entering hooks and scoring run."""
+def move_wizard(st: WizWarState, seat: int, sq: int, rule: str, step: bool = False,
+                side: int | None = None) -> None:
+    """Put the wizard in `sq` (a step, a push or a teleport); entering hooks and scoring run.
+    `side`: the side of his old square he crossed to get there (None: a teleport), for the
+    `on_cross` hooks (e.g. a barrier on that edge)."""
     wiz = st.wizards[seat]
+    old = wiz.square
     wiz.square = sq
     st.changed()
     say(st, "move" if step else "place", rule,
         f"{wiz.colour} {'moves' if step else 'is moved'} to {st.board.square_name(sq)}.",
         f"{wiz.colour} {'va' if step else 'pasa'} a {st.board.square_name(sq)}.", seat=seat)
+    if side is not None:
+        for script, holder in fold(st, "on_cross"):
+            script.on_cross(st, holder, seat, old, side)
     for script, holder in fold(st, "on_enter"):
         script.on_enter(st, holder, seat, sq)
     if wiz.alive:
@@ -455,14 +531,14 @@ def push(st: WizWarState, seat: int, d: int, squares: int, rule: str) -> int:
     """Push the wizard up to `squares` steps in direction `d`, stopping at anything that
     blocks him (doors count as walls for a push). Returns the steps made."""
     made = 0
-    while made < squares:
+    while made < squares and st.wizards[seat].alive:
         sq = st.wizards[seat].square
         edge = st.board.peek_edge(sq, d)
         beyond = st.board.beyond(sq, d)
         if beyond is None or (edge is not None and edge.kind != "fire") \
                 or not can_enter(st, seat, beyond):
             break
-        move_wizard(st, seat, beyond, rule)
+        move_wizard(st, seat, beyond, rule, side=d)
         made += 1
     return made
 
@@ -488,12 +564,23 @@ def strike(st: WizWarState, seat: int, target: Target, amount: int, kind: str = 
     (cracks, WW-X7) or an object (WW-X7)."""
     if target.kind == "wizard":
         damage(st, Damage(target.seat, amount, kind, tags, seat, card, attack))
-    elif target.kind == "edge":
-        crack_edge(st, target.square, target.side, amount)
+        return
+    per_point = crack_per_point(st, seat)
+    if target.kind == "edge":
+        crack_edge(st, target.square, target.side, amount, per_point)
     elif target.kind == "object":
         obj = find_object(st, target.index)
         if obj is not None:
-            damage_object(st, obj, amount)
+            damage_object(st, obj, amount, per_point, tags=tags)
+
+
+def crack_per_point(st: WizWarState, seat: int) -> bool:
+    """Whether `seat`'s damage to walls, doors and objects cracks once per point (Shatter,
+    WW-X7) rather than once per full 3."""
+    value = False
+    for script, holder in fold(st, "crack_per_point"):
+        value = script.crack_per_point(st, holder, seat, value)
+    return value
 
 
 # ---- verbs: things ---------------------------------------------------------------------------
@@ -516,12 +603,19 @@ def destroy_object(st: WizWarState, obj: BoardObject, rule: str = "WW-X7") -> No
     st.changed()
     say(st, "destroyed", rule, f"{object_name(st, obj)} is destroyed.",
         f"{object_name(st, obj)} queda destruido.")
+    for spell in [s for s in st.spells if s.data.get("object") == obj.oid]:
+        end_spell(st, spell, rule)         # the spell that made it (data["object"]) ends too
 
 
 def damage_object(st: WizWarState, obj: BoardObject, amount: int, per_point: bool = False,
-                  rule: str = "WW-X7") -> None:
-    """Cracks on an object: one per full 3 damage (or per point); it breaks at its limit."""
-    limit = OBJECT_KINDS.get(obj.kind, OBJECT_KINDS["item"]).cracks
+                  rule: str = "WW-X7", tags: frozenset[str] = frozenset()) -> None:
+    """Cracks on an object: one per full 3 damage (or per point); it breaks at its limit. An
+    object that `burns` is destroyed by any fire damage (Rosebush, Thornbush)."""
+    okind = OBJECT_KINDS.get(obj.kind, OBJECT_KINDS["item"])
+    if okind.burns and "fire" in tags and amount > 0:
+        destroy_object(st, obj, rule)
+        return
+    limit = okind.cracks
     if limit is None:
         return
     obj.cracks += amount if per_point else amount // 3
@@ -562,6 +656,8 @@ def remove_edge(st: WizWarState, sq: int, d: int, rule: str) -> None:
     st.board.set_edge(sq, d, None)
     st.changed()
     say(st, "edge-destroyed", rule, f"{name} is destroyed.", f"{name} queda destruido.")
+    for spell in [s for s in st.spells if s.data.get("edge") == name]:
+        end_spell(st, spell, rule)         # the spell that made it (data["edge"]) ends too
 
 
 def drop_item(st: WizWarState, seat: int, card: int, sq: int | None = None,
@@ -569,7 +665,29 @@ def drop_item(st: WizWarState, seat: int, card: int, sq: int | None = None,
     """A carried item leaves its carrier and becomes an object in `sq` (default: his square)."""
     wiz = st.wizards[seat]
     wiz.items.remove(card)
-    return create_object(st, "item", wiz.square if sq is None else sq, None, card, rule)
+    obj = create_object(st, "item", wiz.square if sq is None else sq, None, card, rule)
+    st.script_of(st.keys[card]).on_item_lost(st, seat, card)
+    return obj
+
+
+def destroy_item(st: WizWarState, seat: int, card: int, rule: str = "WW-X15") -> None:
+    """A carried item is destroyed where it is (e.g. a fire item hit by water): its card goes
+    to the discard pile."""
+    wiz = st.wizards[seat]
+    if card not in wiz.items:
+        return
+    wiz.items.remove(card)
+    st.discard.append(card)
+    st.changed()
+    say(st, "destroyed", rule, f"{wiz.colour}'s {st.keys[card]} is destroyed.",
+        f"{st.keys[card]} de {wiz.colour} queda destruido.", seat=seat, card=st.keys[card])
+    st.script_of(st.keys[card]).on_item_lost(st, seat, card)
+
+
+def spell_sees(st: WizWarState, seat: int, t: Target) -> bool:
+    """Whether a card lets `seat`'s spells reach target `t` beyond his LOS (`spell_sees`)."""
+    squares = target_squares(t, st) or []
+    return any(s.spell_sees(st, h, seat, sq) for s, h in fold(st, "spell_sees") for sq in squares)
 
 
 def pick_up_item(st: WizWarState, seat: int, obj: BoardObject, rule: str = "WW-X15") -> None:
@@ -582,11 +700,13 @@ def pick_up_item(st: WizWarState, seat: int, obj: BoardObject, rule: str = "WW-X
         f"{st.colours[seat]} recoge {st.keys[obj.card]}.")
 
 
-def drop_treasure(st: WizWarState, seat: int, index: int, rule: str = "WW-X14") -> None:
+def drop_treasure(st: WizWarState, seat: int, index: int, rule: str = "WW-X14",
+                  sq: int | None = None) -> None:
+    """A carried treasure falls in `sq` (default: its carrier's square)."""
     wiz = st.wizards[seat]
     treasure = st.treasures[index]
     wiz.treasures.remove(index)
-    treasure.carrier, treasure.square = None, wiz.square
+    treasure.carrier, treasure.square = None, wiz.square if sq is None else sq
     st.changed()
     say(st, "drop", rule, f"{wiz.colour} drops treasure {treasure.name}.",
         f"{wiz.colour} suelta el tesoro {treasure.name}.")
@@ -604,6 +724,12 @@ def pick_up_treasure(st: WizWarState, seat: int, index: int, rule: str = "WW-X14
     for script, holder in fold(st, "on_pick_up_treasure"):
         script.on_pick_up_treasure(st, holder, seat, treasure.name)
     score_treasures(st, seat)
+    owner = st.colours.index(treasure.colour) if treasure.colour in st.colours else -1
+    if owner >= 0 and owner != seat and st.wizards[owner].alive and not st.over:
+        # A trigger window (WW-X18): the owner may answer the pickup (Ward). He is always
+        # asked, so the window never tells the others whether he holds such a card.
+        cast = Cast(st.new_id(), seat, -1, "pickup", "trigger", (f"treasure:{treasure.name}",), 0)
+        open_window(st, cast, (owner,))
 
 
 # ---- verbs: cards ----------------------------------------------------------------------------
@@ -631,7 +757,23 @@ def draw(st: WizWarState, seat: int, n: int, rule: str = "WW-6.2") -> int:
         names = ", ".join(st.keys[c] for c in drawn)
         say(st, "drawn", rule, f"You draw {names}.", f"Robas {names}.",
             visible_to=frozenset({seat}))
+    if drawn:
+        for script, holder in fold(st, "on_draw"):
+            script.on_draw(st, holder, seat, len(drawn))
     return len(drawn)
+
+
+def take_card(st: WizWarState, card: int, giver: int, taker: int, rule: str = "WW-2.9") -> None:
+    """A hand card passes to another hand (Thought Steal). Everyone learns that a card moved;
+    only the two players learn which (WW-2.9)."""
+    st.wizards[giver].hand.remove(card)
+    st.wizards[taker].hand.append(card)
+    st.changed()
+    one, two = st.colours[taker], st.colours[giver]
+    say(st, "take-card", rule, f"{one} takes a card from {two}'s hand.",
+        f"{one} toma una carta de la mano de {two}.", seat=taker, giver=giver)
+    say(st, "card-taken", rule, f"{one} takes {st.keys[card]} from {two}.",
+        f"{one} toma {st.keys[card]} de {two}.", visible_to=frozenset({giver, taker}))
 
 
 def discard_card(st: WizWarState, seat: int, card: int, rule: str = "WW-6.1") -> None:
@@ -658,9 +800,115 @@ def end_spell(st: WizWarState, spell: SpellInPlay, rule: str = "WW-X16") -> None
         end_spell(st, other, rule)
 
 
+# ---- attacks, trigger windows, energy (WW-X8, WW-X9, WW-X17, WW-X18) -------------------------
+# Casts that have no card: a punch (`verb` punch) and trigger events (`verb` trigger, e.g. a
+# treasure picked up). Their keys name these pseudo cards, so `st.cards[cast.key]` always works.
+ACTION_CARDS: dict[str, Card] = {
+    "punch": Card("punch", Text("Punch", "Puñetazo"), "none", (), ("attack",), "adjacent",
+                  ("wizard", "edge", "object"), 0, "instant", frozenset({"mundane"}), "punch",
+                  Text("The card-less attack (WW-X8).", "El ataque sin carta (WW-X8).")),
+    "pickup": Card("pickup", Text("Treasure picked up", "Tesoro recogido"), "none", (), (),
+                   "caster", ("treasure",), 0, "instant", frozenset({"mundane"}), "pickup",
+                   Text("A wizard picked up a treasure (WW-X14).",
+                        "Un mago recogió un tesoro (WW-X14).")),
+}
+
+
+def cast_card(st: WizWarState, cast: Cast) -> Card | None:
+    """The card a cast plays; None for a punch or a trigger (no card: `cast.card` is -1)."""
+    return None if cast.card < 0 else st.cards[cast.key]
+
+
+def is_attack(st: WizWarState, cast: Cast) -> bool:
+    """Whether a cast is an attack: a punch (WW-X8), an attack item used (WW-X9) or an attack
+    card played (WW-7.4)."""
+    if cast.verb == "punch":
+        return True
+    card = cast_card(st, cast)
+    if card is None:
+        return False
+    if cast.verb == "use":
+        return st.script_of(card.key).use_is_attack
+    return cast.verb == "play" and card.is_a("attack")
+
+
+def attacked_by(st: WizWarState, cast: Cast, seat: int) -> bool:
+    """Whether `cast` is an attack, still waiting, that targets or affects `seat`'s wizard: he
+    is a target, or stands on a target square or in a target sector (WW-X18 attack windows)."""
+    if seat == cast.seat or cast.countered or not st.wizards[seat].alive \
+            or not is_attack(st, cast):
+        return False
+    here = st.wizards[seat].square
+    for text in cast.targets:
+        t = read_target(st, text)
+        if t is None:
+            continue
+        if t.kind == "wizard" and t.seat == seat:
+            return True
+        if t.kind in ("square", "sector") and here in (target_squares(t, st) or []):
+            return True
+    return False
+
+
+def open_window(st: WizWarState, cast: Cast, asked: Iterable[int]) -> None:
+    """Put `cast` on the cast stack and ask the seats `asked`, in order, whether they answer it
+    (WW-X18). It resolves when the window closes (`rules.casting.resolve_top`)."""
+    from grimorio.games.wiz_war.decisions import CounterWindow
+    seats = tuple(asked)
+    st.casts.append(cast)
+    st.changed()
+    if seats:
+        st.stack.push(CounterWindow(seats[0], cast.cid, seats[1:]))
+
+
+def may_answer(st: WizWarState, seat: int, cast: Cast) -> bool:
+    """Whether `seat` holds a counter (in hand, or a carried counter item) that may answer
+    `cast` now: the windows of card-less casts and item attacks ask only such players."""
+    wiz = st.wizards[seat]
+    for instance in (*wiz.hand, *wiz.items):
+        card = st.card_of(instance)
+        if card.is_a("counter") and not (card.is_a("item") and instance in wiz.hand) \
+                and st.script_of(card.key).answers(st, seat, cast):
+            return True
+    return False
+
+
+def end_with_cast(st: WizWarState, cid: int) -> None:
+    """Spells that last only while one cast resolves (`data["until_cast"]`, e.g. Shield, Wall of
+    Earth) end once that cast is over, resolved or countered (WW-X18)."""
+    for spell in [s for s in st.spells if s.data.get("until_cast") == cid]:
+        end_spell(st, spell, "WW-X18")
+
+
+def card_energy(st: WizWarState, seat: int, instance: int) -> int:
+    """The energy a card is worth when `seat` spends it on a boost or a spell: its printed
+    energy changed by `card_energy` hooks (Powerstone: +1, WW-X17); 0 cannot be spent."""
+    value = st.card_of(instance).energy
+    if value <= 0:
+        return value
+    for script, holder in fold(st, "card_energy"):
+        value = script.card_energy(st, holder, seat, value)
+    return value
+
+
 def counter_cast(st: WizWarState, cid: int, rule: str = "WW-7.6") -> bool:
     """Cancel the cast `cid` still waiting to resolve (a counter's effect). Returns success."""
     return st.mark_countered(cid, rule)
+
+
+def take_cast(st: WizWarState, cid: int, seat: int, rule: str = "WW-7.6") -> bool:
+    """Cancel the cast `cid` still waiting to resolve and put its card in `seat`'s hand instead
+    of the discard pile (Absorb Spell); the cards spent on it stay discarded. A hand over its
+    limit is then discarded down (WW-6.5). Returns success."""
+    cast = next((c for c in st.casts if c.cid == cid and not c.countered), None)
+    if cast is None:
+        return False
+    st.casts.remove(cast)
+    st.wizards[seat].hand.append(cast.card)
+    st.changed()
+    say(st, "absorbed", rule, f"{cast.key} is cancelled; {st.colours[seat]} takes the card.",
+        f"{cast.key} queda cancelada; {st.colours[seat]} se queda la carta.", card=cast.key)
+    return True
 
 
 def roll_d4(st: WizWarState, en: str, es: str, rule: str = "WW-X19") -> int:
@@ -712,9 +960,10 @@ def targets_in_range(st: WizWarState, ctx: Ctx, kinds: frozenset[str]) -> Iterat
     """Target notations of these kinds that are within `ctx.card`'s range of the caster."""
     seat, rng = ctx.seat, ctx.card.range
     corner = st.turn.corner and st.active == seat
+    origin = cast_origin(st, seat, ctx.card)
     for text in all_targets(st, seat, kinds):
         t = read_target(st, text)
-        if t is not None and in_range(st, seat, rng, t, corner):
+        if t is not None and in_range(st, seat, rng, t, corner, origin):
             yield text
 
 
@@ -739,13 +988,20 @@ def all_targets(st: WizWarState, seat: int, kinds: frozenset[str]) -> Iterator[s
 
 def _edges_near(st: WizWarState, seat: int) -> Iterator[str]:
     """Edges around the squares the wizard sees (nearest first), outer walls left out."""
-    board = st.board
     seen: set[str] = set()
     for sq in st.visible_from(st.wizards[seat].square):
-        for d in range(4):
-            if board.beyond(sq, d) is None:
-                continue
-            name = board.edge_name(sq, d)
+        for name in _square_edges(st, sq):
             if name not in seen:
                 seen.add(name)
                 yield name
+
+
+def _square_edges(st: WizWarState, sq: int) -> tuple[str, ...]:
+    """The canonical names of a square's inner edges (cached per board geometry)."""
+    key = f"#edges{sq}"
+    names: tuple[str, ...] | None = st.names.get(key)
+    if names is None:
+        board = st.board
+        names = st.names[key] = tuple(board.edge_name(sq, d) for d in range(4)
+                                      if board.beyond(sq, d) is not None)
+    return names

@@ -21,6 +21,7 @@ if TYPE_CHECKING:
 
 RANGE_RULE = {"caster": "WW-9.2", "adjacent": "WW-9.3", "los": "WW-9.4", "anywhere": "WW-9.5"}
 PLAYS_PER_CARD = 16
+CHECKS_PER_CARD = 48     # plays checked per card for the menu (bounds the legal list's cost)
 
 
 def main_phase(st: WizWarState) -> IllegalAction | None:
@@ -42,10 +43,12 @@ def read_targets(st: WizWarState, raw: tuple[str, ...]) -> tuple[Target | None, 
 
 def boost_instances(st: WizWarState, seat: int, card: int | None,
                     boosts: tuple[str, ...]) -> list[int] | IllegalAction:
-    """The hand cards spent on a play (WW-7.7, WW-7.8, WW-X17)."""
-    if len(boosts) > 1:
-        return refuse("Only one card may boost a spell.", "Solo una carta puede potenciar un "
-                      "hechizo.", "WW-X17")
+    """The hand cards spent on a play (WW-7.7, WW-7.8, WW-X17): one, or as many as the card's
+    script allows (`boost_cards`: Add combines two)."""
+    limit = 1 if card is None else registry.script(st.card_of(card).effect).boost_cards
+    if len(boosts) > limit:
+        return refuse("Only one card may boost a spell (Add combines two).",
+                      "Solo una carta puede potenciar un hechizo (Sumar combina dos).", "WW-X17")
     chosen: list[int] = []
     for key in boosts:
         found = [c for c in st.wizards[seat].hand
@@ -65,9 +68,21 @@ def make_ctx(st: WizWarState, seat: int, instance: int, raw: tuple[str, ...],
              boosts: list[int], options: tuple[tuple[str, str], ...], verb: str) -> Ctx:
     card = st.card_of(instance)
     targets = tuple(t for t in read_targets(st, raw) if t is not None)
-    energy = sum(st.card_of(b).energy for b in boosts)
+    energy = sum(vocab.card_energy(st, seat, b) for b in boosts)
+    energy += added_energy(st, seat, instance, verb)
     return Ctx(seat, card, instance, raw, targets, energy, len(boosts), dict(options),
                verb=verb)
+
+
+def added_energy(st: WizWarState, seat: int, instance: int, verb: str) -> int:
+    """The energy Add left for the active player's next spell this turn (WW-X17), if this play
+    is that spell."""
+    if not st.turn.added or verb != "play" or seat != st.active:
+        return 0
+    card = st.card_of(instance)
+    if not card.is_spell or registry.script(card.effect).boost_cards > 1:
+        return 0
+    return st.turn.added
 
 
 def check_targets(st: WizWarState, ctx: Ctx, slots: tuple[frozenset[str], ...],
@@ -80,12 +95,15 @@ def check_targets(st: WizWarState, ctx: Ctx, slots: tuple[frozenset[str], ...],
         return refuse("That target is not on the board.", "Ese objetivo no está en juego.",
                       "WW-7.3")
     corner = st.turn.corner and ctx.seat == st.active
+    origin = vocab.cast_origin(st, ctx.seat, ctx.card) if ctx.verb == "play" else None
     for target, kinds in zip(ctx.targets, slots, strict=True):
         if target.kind not in kinds:
             return refuse(f"{ctx.card.key} cannot target a {target.kind}.",
                           f"{ctx.card.key} no puede tener como objetivo: {target.kind}.",
                           "WW-7.3")
-        if ranged and not vocab.in_range(st, ctx.seat, ctx.card.range, target, corner):
+        if ranged and not vocab.in_range(st, ctx.seat, ctx.card.range, target, corner, origin) \
+                and not (ctx.card.range == "los" and ctx.card.is_spell
+                         and vocab.spell_sees(st, ctx.seat, target)):
             return refuse(f"{target.name} is out of range ({ctx.card.range}).",
                           f"{target.name} está fuera de alcance ({ctx.card.range}).",
                           RANGE_RULE[ctx.card.range])
@@ -93,8 +111,10 @@ def check_targets(st: WizWarState, ctx: Ctx, slots: tuple[frozenset[str], ...],
 
 
 def check_options(ctx: Ctx, allowed: dict[str, tuple[str, ...]]) -> IllegalAction | None:
+    """Known keys with allowed values; a key allowing `()` takes any value (the script's
+    `check` reads it, e.g. a path)."""
     for key, value in ctx.options.items():
-        if key not in allowed or value not in allowed[key]:
+        if key not in allowed or (allowed[key] and value not in allowed[key]):
             return refuse(f"{ctx.card.key} does not take {key}={value}.",
                           f"{ctx.card.key} no admite {key}={value}.", "WW-7.3")
     return None
@@ -105,10 +125,11 @@ def attack_reason(st: WizWarState, seat: int) -> IllegalAction | None:
     if st.wizards[seat].turns <= 1:
         return refuse("No attack in your first turn.", "No se ataca en el primer turno.",
                       "WW-5.6")
-    if st.turn.attacked:
+    allowance = vocab.attack_allowance(st, seat)     # 1, or more (Adrenaline)
+    if vocab.attacks_made(st) >= allowance:
         return refuse("You have already attacked this turn.", "Ya has atacado este turno.",
                       "WW-5.5")
-    if st.turn.stunned and st.turn.moved:
+    if st.turn.stunned and st.turn.moved and vocab.attacks_made(st) >= allowance - 1:
         return refuse("Stunned: you moved, so you may not attack.",
                       "Aturdido: te has movido, así que no puedes atacar.", "WW-X13")
     if not vocab.may_attack(st, seat):
@@ -157,13 +178,17 @@ def play_reason(st: WizWarState, action: Play) -> IllegalAction | None:
 
 def _ctx_reason(st: WizWarState, seat: int, instance: int, raw: tuple[str, ...],
                 boosts: tuple[str, ...], options: tuple[tuple[str, str], ...],
-                verb: str) -> IllegalAction | None:
+                verb: str, answering: Cast | None = None) -> IllegalAction | None:
     spent = boost_instances(st, seat, instance, boosts)
     if isinstance(spent, IllegalAction):
         return spent
+    if spent and added_energy(st, seat, instance, verb):
+        return refuse("Add already gives this spell its energy.",
+                      "Sumar ya da su energía a este hechizo.", "WW-X17")
     ctx = make_ctx(st, seat, instance, raw, spent, options, verb)
+    ctx.answering = answering
     script = registry.script(ctx.card.effect)
-    return (check_targets(st, ctx, script.target_slots(ctx.card), script.ranged)
+    return (check_targets(st, ctx, script.play_slots(ctx), script.ranged)
             or check_options(ctx, script.options) or script.check(st, ctx))
 
 
@@ -174,8 +199,10 @@ def do_play(st: WizWarState, action: Play) -> None:
     card = st.card_of(instance)
     if card.is_a("attack"):
         st.turn.attacked = True                       # even if countered (WW-A17)
+        st.turn.attacks += 1
     if card.range in ("los", "adjacent") and card.is_spell:
         st.turn.corner = False                        # Around the Corner is used up
+        st.turn.origin = None                         # so is an Astral Projection
     start_cast(st, seat, instance, action.targets, action.boosts, action.options, "play", None)
 
 
@@ -187,12 +214,19 @@ def start_cast(st: WizWarState, seat: int, instance: int, raw: tuple[str, ...],
     wiz = st.wizards[seat]
     spent = boost_instances(st, seat, instance, boosts)
     assert not isinstance(spent, IllegalAction)
-    wiz.hand.remove(instance)
+    energy = sum(vocab.card_energy(st, seat, b) for b in spent)
+    added = added_energy(st, seat, instance, verb)
+    if added:
+        energy += added
+        st.turn.added = 0                              # Add is used up (WW-X17)
+    if instance in wiz.hand:
+        wiz.hand.remove(instance)
+    else:
+        wiz.items.remove(instance)                     # a carried item used as a counter
     for b in spent:
         wiz.hand.remove(b)
         st.discard.append(b)
     card = st.card_of(instance)
-    energy = sum(st.card_of(b).energy for b in spent)
     cast = Cast(st.new_id(), seat, instance, card.key, verb, raw, energy, options, answers)
     st.casts.append(cast)
     st.changed()
@@ -202,15 +236,25 @@ def start_cast(st: WizWarState, seat: int, instance: int, raw: tuple[str, ...],
         say(st, "cast", "WW-7.2" if verb == "play" else "WW-7.6",
             f"{wiz.colour} plays {text}{boost}.", f"{wiz.colour} juega {text}{boost}.",
             seat=seat, card=card.key)
-    asked = () if card.mundane or not card.is_spell else windows_order(st, seat)
+    closed = card.mundane or not card.is_spell or registry.script(card.effect).uncounterable
+    asked = () if closed else windows_order(st, seat)
     if asked:
         st.stack.push(CounterWindow(asked[0], cast.cid, asked[1:]))
 
 
 def resolve_top(st: WizWarState) -> None:
-    """The top cast's window closed: it resolves, or fizzles if countered (WW-X18)."""
+    """The top cast's window closed: it resolves, or fizzles if countered (WW-X18). Spells that
+    last only while it resolves (`data["until_cast"]`) end afterwards."""
     cast = st.casts.pop()
     st.changed()
+    if cast.verb in ACTION_VERBS:
+        _resolve_action(st, cast)
+    else:
+        _resolve_card(st, cast)
+    vocab.end_with_cast(st, cast.cid)
+
+
+def _resolve_card(st: WizWarState, cast: Cast) -> None:
     card = st.card_of(cast.card)
     if cast.countered:
         st.discard.append(cast.card)
@@ -233,11 +277,46 @@ def resolve_top(st: WizWarState) -> None:
     st.changed()
 
 
+ACTION_VERBS = ("punch", "use", "trigger")
+
+
+def _resolve_action(st: WizWarState, cast: Cast) -> None:
+    """A punch (WW-X8), an attack with an item (WW-X9) or a trigger event (nothing left to do:
+    it happened; the window was for the answers) whose window closed."""
+    if cast.verb == "trigger":
+        return
+    if cast.countered or not st.wizards[cast.seat].alive:
+        say(st, "miss", "WW-X18", f"The {cast.key} attack of {st.colours[cast.seat]} misses.",
+            f"El ataque ({cast.key}) de {st.colours[cast.seat]} falla.", card=cast.key)
+        return
+    target = vocab.read_target(st, cast.targets[0]) if cast.targets else None
+    if cast.verb == "punch":
+        if target is None or not vocab.in_range(st, cast.seat, "adjacent", target):
+            say(st, "miss", "WW-X8", "The punch finds no one within reach.",
+                "El puñetazo no alcanza a nadie.")
+            return
+        from grimorio.games.wiz_war.rules.combat import land_punch
+        land_punch(st, cast.seat, target)
+        return
+    wiz = st.wizards[cast.seat]
+    if cast.card not in wiz.items and all(s.card != cast.card for s in st.spells):
+        return                                         # the item is gone: nothing is thrown
+    ctx = make_ctx(st, cast.seat, cast.card, cast.targets, [], cast.options, "use")
+    if len(ctx.targets) != len(cast.targets):
+        say(st, "fizzle", "WW-7.3", f"{cast.key} has no target any more.",
+            f"{cast.key} ya no tiene objetivo.")
+        return
+    ctx.cast = cast.cid
+    registry.script(ctx.card.effect).use(st, ctx)
+
+
 def _place_card(st: WizWarState, ctx: Ctx, cast: Cast) -> None:
     """Where the card goes: carried (item, WW-7.9), in play (lasting spell, WW-X16) or the
-    discard pile (instant)."""
+    discard pile (instant; also a carried item discarded as a counter, Null Powder)."""
     card = ctx.card
-    if card.is_a("item"):
+    if card.is_a("item") and cast.verb == "counter":
+        st.discard.append(cast.card)
+    elif card.is_a("item"):
         st.wizards[ctx.seat].items.append(cast.card)
         say(st, "item", "WW-X15", f"{st.colours[ctx.seat]} now carries {card.key}.",
             f"{st.colours[ctx.seat]} lleva ahora {card.key}.")
@@ -258,7 +337,7 @@ def counter_reason(st: WizWarState, action: Counter) -> IllegalAction | None:
         return refuse("There is nothing to counter now.", "Ahora no hay nada que "
                       "contrarrestar.", "WW-7.6")
     seat = top.seat
-    instance = st.find_in_hand(seat, action.card)
+    instance = counter_instance(st, seat, action.card)
     if instance is None:
         return refuse(f"You hold no {action.card}.", f"No tienes {action.card}.", "WW-7.6")
     card = st.card_of(instance)
@@ -266,8 +345,22 @@ def counter_reason(st: WizWarState, action: Counter) -> IllegalAction | None:
     if not card.is_a("counter") or not registry.script(card.effect).answers(st, seat, cast):
         return refuse(f"{action.card} cannot answer {cast.key}.",
                       f"{action.card} no puede responder a {cast.key}.", "WW-7.6")
+    if card.is_a("item") and instance in st.wizards[seat].hand:
+        return refuse(f"{action.card} must be carried (played) before it can answer.",
+                      f"{action.card} debe llevarse (jugada antes) para responder.", "WW-7.9")
     return _ctx_reason(st, seat, instance, action.targets, action.boosts, action.options,
-                       "counter")
+                       "counter", cast)
+
+
+def counter_instance(st: WizWarState, seat: int, key: str) -> int | None:
+    """The card `counter <key>` names: in hand, else a carried item that is also a counter
+    (discarded as a counter, e.g. Null Powder)."""
+    found = st.find_in_hand(seat, key)
+    if found is None:
+        found = carried(st, seat, key)
+        if found is not None and not st.card_of(found).is_a("counter"):
+            return None
+    return found
 
 
 def do_counter(st: WizWarState, action: Counter) -> None:
@@ -275,7 +368,7 @@ def do_counter(st: WizWarState, action: Counter) -> None:
     assert isinstance(window, CounterWindow)
     if window.rest:
         st.stack.push(CounterWindow(window.rest[0], window.cid, window.rest[1:]))
-    instance = st.find_in_hand(window.seat, action.card)
+    instance = counter_instance(st, window.seat, action.card)
     assert instance is not None
     start_cast(st, window.seat, instance, action.targets, action.boosts, action.options,
                "counter", window.cid)
@@ -294,12 +387,22 @@ def carried(st: WizWarState, seat: int, key: str) -> int | None:
     return min(found) if found else None
 
 
+def usable(st: WizWarState, seat: int, key: str) -> int | None:
+    """What `use <key>` names: a carried item, else one of the seat's spells in play (a spell
+    that grants an action while it lasts, e.g. Stone Spikes; others refuse in `check_use`)."""
+    found = carried(st, seat, key)
+    if found is None:
+        spell = own_spell(st, seat, key)
+        found = None if spell is None else spell.card
+    return found
+
+
 def use_reason(st: WizWarState, action: Use) -> IllegalAction | None:
     reason = main_phase(st)
     if reason is not None:
         return reason
     seat = st.active
-    instance = carried(st, seat, action.item)
+    instance = usable(st, seat, action.item)
     if instance is None:
         return refuse(f"You carry no {action.item}.", f"No llevas {action.item}.", "WW-7.9")
     script = registry.script(st.card_of(instance).effect)
@@ -309,20 +412,38 @@ def use_reason(st: WizWarState, action: Use) -> IllegalAction | None:
             return reason
     ctx = make_ctx(st, seat, instance, action.targets, [], action.options, "use")
     return (check_targets(st, ctx, script.use_slots, script.ranged)
-            or check_options(ctx, script.options) or script.check_use(st, ctx))
+            or check_options(ctx, script.options | script.use_options)
+            or script.check_use(st, ctx))
 
 
 def do_use(st: WizWarState, action: Use) -> None:
     seat = st.active
-    instance = carried(st, seat, action.item)
+    instance = usable(st, seat, action.item)
     assert instance is not None
     script = registry.script(st.card_of(instance).effect)
     if script.use_is_attack:
         st.turn.attacked = True
+        st.turn.attacks += 1
     ctx = make_ctx(st, seat, instance, action.targets, [], action.options, "use")
     say(st, "use", "WW-7.9", f"{st.colours[seat]} uses {action.item}.",
         f"{st.colours[seat]} usa {action.item}.", seat=seat, card=action.item)
+    if script.use_is_attack:
+        cast = Cast(st.new_id(), seat, instance, ctx.card.key, "use", action.targets, 0,
+                    action.options)
+        asked = attacked_seats(st, cast)
+        if asked:                 # an attack window first (WW-X9, WW-X18); resolves later
+            vocab.open_window(st, cast, asked)
+            return
     script.use(st, ctx)
+
+
+def attacked_seats(st: WizWarState, cast: Cast) -> tuple[int, ...]:
+    """Who is asked in the window of an attack that is not a spell (a punch, an item): every
+    living wizard it attacks, in turn order (WW-X18), whatever he holds. Asking only those who
+    could answer would tell the attacker that the victim holds a counter (hidden information,
+    WW-2.9); spell windows ask everyone for the same reason."""
+    return tuple(s for s in windows_order(st, cast.seat)
+                 if st.wizards[s].alive and vocab.attacked_by(st, cast, s))
 
 
 # ---- ending spells, choices ------------------------------------------------------------------
@@ -391,6 +512,14 @@ def best_boost(st: WizWarState, seat: int, exclude: int) -> str | None:
     return best
 
 
+def best_boosts(st: WizWarState, seat: int, exclude: int, n: int) -> tuple[str, ...]:
+    """The `n` hand cards with the most energy (for Add's menu), or () if fewer are held."""
+    cards = sorted((c for c in st.wizards[seat].hand
+                    if c != exclude and st.card_of(c).energy > 0),
+                   key=lambda c: (-st.card_of(c).energy, c))
+    return tuple(st.keys[c] for c in cards[:n]) if len(cards) >= n else ()
+
+
 def play_menu(st: WizWarState) -> list[Play]:
     """Every distinct card in the active hand, with each useful target and boost choice."""
     seat = st.active
@@ -410,15 +539,36 @@ def _card_plays(st: WizWarState, seat: int, instance: int, card: Card) -> list[P
     ctx = Ctx(seat, card, instance)
     boost = best_boost(st, seat, instance) if script.uses_energy else None
     boosts: list[tuple[str, ...]] = [()] if boost is None else [(boost,), ()]
-    opts = [tuple(zip(script.options, values, strict=True))
-            for values in product(*script.options.values())] or [()]
+    if script.boost_cards > 1:                       # Add: the two best cards together
+        pair = best_boosts(st, seat, instance, script.boost_cards)
+        boosts = [pair] if pair else []
+    fixed = {k: v for k, v in script.options.items() if v}    # free-form keys: candidates
+    opts = [tuple(zip(fixed, values, strict=True))
+            for values in product(*fixed.values())] or [()]
     out: list[Play] = []
-    for raw in script.candidates(st, ctx):
+    checks = 0
+    for candidate in script.candidates(st, ctx):
+        raw, named = _split_candidate(candidate)
         for options, spent in product(opts, boosts):
-            action = Play(card.key, raw, spent, tuple(sorted(options)))
+            action = Play(card.key, raw, spent, tuple(sorted(options + named)))
             if _ctx_reason(st, seat, instance, raw, spent, action.options, "play") is None:
                 out.append(action)
+            checks += 1
+            if checks >= CHECKS_PER_CARD:
+                break
+        # Enough for the menu, or too many refused candidates: the menu stops here (the
+        # parser still accepts any legal play).
+        if len(out) >= PLAYS_PER_CARD or checks >= CHECKS_PER_CARD:
+            break
     return out
+
+
+def _split_candidate(candidate: tuple[str, ...]) -> tuple[tuple[str, ...],
+                                                         tuple[tuple[str, str], ...]]:
+    """A candidate's targets, and the `key=value` options it names (free-form options)."""
+    raw = tuple(w for w in candidate if "=" not in w)
+    named = tuple((w.partition("=")[0], w.partition("=")[2]) for w in candidate if "=" in w)
+    return raw, named
 
 
 def counter_menu(st: WizWarState, window: CounterWindow) -> list[Counter]:
@@ -426,18 +576,20 @@ def counter_menu(st: WizWarState, window: CounterWindow) -> list[Counter]:
     cast = next(c for c in st.casts if c.cid == window.cid)
     out: list[Counter] = []
     seen: set[str] = set()
-    for instance in sorted(st.wizards[seat].hand):
+    wiz = st.wizards[seat]
+    carried_counters = [c for c in wiz.items if st.card_of(c).is_a("counter")]
+    for instance in sorted(wiz.hand) + sorted(carried_counters):
         card = st.card_of(instance)
         if card.key in seen or not card.is_a("counter"):
             continue
         seen.add(card.key)
         script = registry.script(card.effect)
-        if not script.answers(st, seat, cast):
+        if (card.is_a("item") and instance in wiz.hand) or not script.answers(st, seat, cast):
             continue
-        ctx = Ctx(seat, card, instance, verb="counter")
-        for raw in script.candidates(st, ctx):
+        ctx = Ctx(seat, card, instance, verb="counter", answering=cast)
+        for raw in islice(script.candidates(st, ctx), PLAYS_PER_CARD):
             action = Counter(card.key, raw)
-            if _ctx_reason(st, seat, instance, raw, (), (), "counter") is None:
+            if _ctx_reason(st, seat, instance, raw, (), (), "counter", cast) is None:
                 out.append(action)
     return out
 
@@ -446,7 +598,8 @@ def use_menu(st: WizWarState) -> list[Use]:
     seat = st.active
     out: list[Use] = []
     seen: set[str] = set()
-    for instance in sorted(st.wizards[seat].items):
+    spells = sorted(s.card for s in st.spells if s.caster == seat)   # usable spells too
+    for instance in sorted(st.wizards[seat].items) + spells:
         card = st.card_of(instance)
         if card.key in seen:
             continue
@@ -455,9 +608,12 @@ def use_menu(st: WizWarState) -> list[Use]:
         if script.use_is_attack and attack_reason(st, seat) is not None:
             continue
         ctx = Ctx(seat, card, instance, verb="use")
+        opts = [tuple(sorted(zip(script.use_options, values, strict=True)))
+                for values in product(*script.use_options.values())] or [()]
         for raw in islice(script.use_candidates(st, ctx), PLAYS_PER_CARD):
-            action = Use(card.key, raw)
-            if use_reason(st, action) is None:
-                out.append(action)
+            for options in opts:            # an item's use may carry options (Wizardblade)
+                action = Use(card.key, raw, options)
+                if use_reason(st, action) is None:
+                    out.append(action)
     return out
 

@@ -7,8 +7,9 @@ from typing import TYPE_CHECKING
 from grimorio.core.errors import IllegalAction
 from grimorio.games.wiz_war.actions import Punch
 from grimorio.games.wiz_war.effects import vocab
-from grimorio.games.wiz_war.effects.vocab import refuse, say
-from grimorio.games.wiz_war.rules.casting import attack_reason, main_phase
+from grimorio.games.wiz_war.effects.vocab import Target, refuse, say
+from grimorio.games.wiz_war.model import Cast
+from grimorio.games.wiz_war.rules.casting import attack_reason, attacked_seats, main_phase
 
 if TYPE_CHECKING:
     from grimorio.games.wiz_war.state import WizWarState
@@ -44,11 +45,23 @@ def punch_reason(st: WizWarState, action: Punch) -> IllegalAction | None:
 def do_punch(st: WizWarState, action: Punch) -> None:
     seat = st.active
     st.turn.attacked = True
+    st.turn.attacks += 1
     target = vocab.read_target(st, action.target)
     assert target is not None
-    amount = vocab.punch_damage(st, seat)
     say(st, "punch", "WW-X8", f"{st.colours[seat]} punches {action.target}.",
         f"{st.colours[seat]} golpea a {action.target}.", seat=seat)
+    cast = Cast(st.new_id(), seat, -1, "punch", "punch", (action.target,), 0)
+    asked = attacked_seats(st, cast)
+    if asked:              # the punched wizard may answer first (WW-X18); it lands later
+        vocab.open_window(st, cast, asked)
+        return
+    land_punch(st, seat, target)
+
+
+def land_punch(st: WizWarState, seat: int, target: Target) -> None:
+    """The punch hits: 1 physical damage, changed by forms and items (WW-X8)."""
+    amount = vocab.punch_damage(st, seat)
+    amount += sum(s.punch_roll(st, h, seat) for s, h in vocab.fold(st, "punch_roll"))
     vocab.strike(st, seat, target, amount, "physical", frozenset(), None, attack=True)
 
 

@@ -23,31 +23,43 @@ def move_reason(st: WizWarState, action: Move) -> IllegalAction | None:
         return reason
     turn = st.turn
     if turn.stopped:
-        return refuse("You picked up a treasure: no more movement this turn.",
-                      "Has recogido un tesoro: no puedes moverte más este turno.", "WW-X14")
+        return refuse("Your movement has ended this turn (a treasure picked up, or a card).",
+                      "Tu movimiento ha terminado este turno (un tesoro recogido, o una carta).",
+                      "WW-X14")
     if turn.mp < 1:
         return refuse("No movement points left.", "No te quedan puntos de movimiento.",
                       "WW-5.2")
-    if turn.stunned and turn.attacked:
+    if turn.stunned and vocab.attacks_made(st) >= vocab.attack_allowance(st, st.active):
         return refuse("Stunned: you attacked, so you may not move.",
                       "Aturdido: has atacado, así que no puedes moverte.", "WW-X13")
+    if vocab.object_rule_at(st, st.wizards[st.active].square, "scatters"):
+        return None                   # the d4 picks the way out (Dust Cloud, WW-X19)
     return vocab.can_step(st, st.active, action.d)
 
 
 def do_move(st: WizWarState, action: Move) -> None:
     seat = st.active
     sq = st.wizards[seat].square
-    beyond = st.board.beyond(sq, action.d)
+    d = action.d
+    if vocab.object_rule_at(st, sq, "scatters"):
+        d = vocab.random_direction(st)
+        if vocab.can_step(st, seat, d) is not None:     # a bump: the MP is spent in place
+            st.turn.mp -= 1
+            st.turn.moved = True
+            say(st, "bump", "WW-X19", f"{st.colours[seat]} stumbles into a wall.",
+                f"{st.colours[seat]} tropieza con un muro.", seat=seat)
+            return
+    beyond = st.board.beyond(sq, d)
     assert beyond is not None
-    edge = st.board.peek_edge(sq, action.d)
-    if edge is not None and edge.kind == "door" and edge.colour != st.colours[seat]:
-        name = st.board.edge_name(sq, action.d)
+    edge = st.board.peek_edge(sq, d)
+    if edge is not None and (edge.kind != "door" or edge.colour != st.colours[seat]):
+        name = st.board.edge_name(sq, d)
         st.turn.unlocked = tuple(u for u in st.turn.unlocked
                                  if st.board.edge_name(*u) != name)   # it closes (WW-X4)
     st.turn.mp -= 1
     st.turn.moved = True
-    rule = "WW-X6" if st.board.through_portal(sq, action.d) else "WW-5.2"
-    vocab.move_wizard(st, seat, beyond, rule, step=True)
+    rule = "WW-X6" if st.board.through_portal(sq, d) else "WW-5.2"
+    vocab.move_wizard(st, seat, beyond, rule, step=True, side=d)
 
 
 def boost_reason(st: WizWarState, action: Boost) -> IllegalAction | None:
@@ -71,7 +83,7 @@ def do_boost(st: WizWarState, action: Boost) -> None:
     seat = st.active
     instance = st.find_in_hand(seat, action.card)
     assert instance is not None
-    energy = st.card_of(instance).energy
+    energy = vocab.card_energy(st, seat, instance)      # Powerstone: +1 (WW-X17)
     st.wizards[seat].hand.remove(instance)
     st.discard.append(instance)
     st.turn.boosted = True

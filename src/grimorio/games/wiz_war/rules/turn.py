@@ -85,6 +85,8 @@ def time_passes(st: WizWarState, seat: int) -> None:
 
 def end_turn(st: WizWarState) -> None:
     """The turn ends (WW-3.4): the next living player to the left begins his."""
+    if st.over:
+        return                     # e.g. a death while drawing (Slow Death) ended the game
     n = len(st.wizards)
     seat = st.active
     for _ in range(n):
