@@ -42,7 +42,8 @@ def test_scripts_override_only_known_hooks() -> None:
         own = {name for cls in type(instance).__mro__[:-1] if cls is not registry.Script
                for name in vars(cls) if not name.startswith("_")}
         hook_like = {n for n in own if n.startswith(("on_", "can_"))}
-        unknown = hook_like - set(registry.HOOKS) - {"on_end", "on_choice", "on_item_lost"}
+        unknown = hook_like - set(registry.HOOKS) - {"on_end", "on_choice", "on_item_lost",
+                                                     "on_item_gained"}
         assert not unknown, f"{effect}: unknown hook-like members {sorted(unknown)}"
 
 

@@ -131,16 +131,16 @@ def test_brainstone_draws_and_raises_the_limit() -> None:
 
 def test_brainstone_leaving_costs_two_chosen_cards() -> None:
     """Brainstone: dropped, its carrier discards 2 hand cards of his choice (choose, one at a
-    time); picking it up again draws nothing."""
+    time, by place in his sorted hand: WW-2.9); picking it up again draws nothing."""
     sc = make(hands={"blue": ["zot", "dispel", "energy-6"], "red": []},
               blue={"items": ["brainstone"]})
     sc.act("drop item:brainstone")
     top = sc.doc["decisions"][-1]
-    assert top["kind"] == "Choice" and top["options"] == ["dispel", "energy-6", "zot"]
+    assert top["kind"] == "Choice" and top["options"] == ["1", "2", "3"]
     sc.illegal("move s", rule="WW-7.6")
-    sc.act("choose zot")
-    assert sc.doc["decisions"][-1]["options"] == ["dispel", "energy-6"]
-    sc.act("choose dispel")
+    sc.act("choose 3")                          # dispel, energy-6, zot: the 3rd is zot
+    assert sc.doc["decisions"][-1]["options"] == ["1", "2"]
+    sc.act("choose 1")                          # dispel
     assert hand(sc, "blue") == ["energy-6"] and sc.doc["decisions"] == []
     assert {"zot", "dispel"} <= set(sc.doc["discard"])
     sc.act("pickup item:brainstone")
@@ -155,6 +155,32 @@ def test_brainstone_lost_to_fire() -> None:
     sc.act("play fireball blue", "pass")
     assert wiz(sc, "blue")["items"] == [] and hand(sc, "blue") == []
     assert {"brainstone", "zot", "dispel"} <= set(sc.doc["discard"])
+
+
+def test_brainstone_taken_by_yoink_draws_the_first_time() -> None:
+    """Brainstone: the first time a wizard gains it he draws 2 (WW-6.7): blue takes it from
+    red with Yoink (WW-X15) and draws 2, red discards 2; red takes it back and draws nothing,
+    having carried it before."""
+    sc = make(hands={"blue": ["yoink"], "red": ["yoink", "zot", "dispel"]},
+              red={"items": ["brainstone"]})
+    sc.act("play yoink red item:brainstone", "pass")
+    assert wiz(sc, "blue")["items"] == ["brainstone"]
+    assert hand(sc, "blue") == ["energy-4", "energy-4"]
+    sc.act("choose 3", "choose 1")          # red's hand: dispel, yoink, zot (WW-2.9: places)
+    assert hand(sc, "red") == ["yoink"] and {"zot", "dispel"} <= set(sc.doc["discard"])
+    end_turn(sc)
+    sc.act("play yoink blue item:brainstone", "pass")
+    assert wiz(sc, "red")["items"] == ["brainstone"] and hand(sc, "red") == []
+    assert hand(sc, "blue") == []                    # 2 cards: both discarded, no question
+
+
+def test_brainstone_picked_up_by_another_wizard_draws() -> None:
+    """Brainstone: a dropped copy blue never carried draws him 2 when he picks it up (the
+    first time he gains it, WW-6.7); the one-item pickup costs 1 MP (WW-X15)."""
+    sc = make(objects=[{"item": "brainstone", "square": "a1"}])
+    sc.act("pickup item:brainstone")
+    assert wiz(sc, "blue")["items"] == ["brainstone"]
+    assert hand(sc, "blue") == ["energy-4", "energy-4"]
 
 
 # ---- fool's gold -------------------------------------------------------------------------------

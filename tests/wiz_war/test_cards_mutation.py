@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from tests.wiz_war.wwkit import edge_kind, end_turn, hand, make, wiz
 
 
@@ -142,6 +144,21 @@ def test_one_form_at_a_time() -> None:
     assert sc2.doc["turn"]["mp"] == 4
 
 
+@pytest.mark.parametrize(("old", "new"), [("werewolf-form", "gnome-form"),
+                                          ("gnome-form", "werewolf-form"),
+                                          ("big-man-form", "mist-body"),
+                                          ("mist-body", "big-man-form")])
+def test_gnome_form_and_mist_body_are_forms_too(old: str, new: str) -> None:
+    """gnome-form and mist-body are forms (grimorio's reading, WW-X16): cast on a wizard in
+    another form they end it, and a form cast on a gnome or on mist ends that."""
+    sc = make(hands={"blue": [new], "red": []},
+              spells=[{"card": old, "caster": "blue", "targets": []}])
+    sc.act(f"play {new}")
+    while sc.state.current_player == 1:
+        sc.act("pass")
+    assert spells(sc) == [new] and old in sc.doc["discard"]
+
+
 def test_werewolf_punch_rolls() -> None:
     """werewolf-form: the punch deals the d4 roll (WW-X8, WW-X19); counters only (WW-7.2)."""
     sc = make(hands={"blue": ["zot"], "red": []}, red={"square": "a2"},
@@ -258,6 +275,29 @@ def test_extra_arms_sweep() -> None:
     play(sc, "use extra-arms")
     assert wiz(sc, "red")["life"] == 14 and sc.doc["turn"]["attacked"]
     sc.illegal("punch red", rule="WW-5.5")
+
+
+def test_extra_arms_sweep_rolls_mightstone() -> None:
+    """extra-arms + mightstone: the sweep is a punch (WW-X8): 1 + the d4 (3) physical; red,
+    attacked, is asked first (WW-X18)."""
+    sc = make(hands={"blue": [], "red": []}, red={"square": "a2"},
+              blue={"items": ["mightstone"]},
+              spells=[{"card": "extra-arms", "caster": "blue", "targets": []}])
+    sc.dice(3)
+    sc.act("use extra-arms")
+    assert [(d["kind"], d["seat"]) for d in sc.doc["decisions"]] == [("CounterWindow", 1)]
+    sc.act("pass")
+    assert wiz(sc, "red")["life"] == 11
+
+
+def test_extra_arms_sweep_victim_may_answer() -> None:
+    """extra-arms, WW-X18: the swept wizard gets the attack window; red teleports away with a
+    counter, out of sight: the sweep misses him."""
+    sc = make(hands={"blue": [], "red": ["teleport"]}, red={"square": "a2"},
+              spells=[{"card": "extra-arms", "caster": "blue", "targets": []}])
+    sc.act("use extra-arms", "counter teleport b4", "pass")
+    assert wiz(sc, "red")["square"] == "b4" and wiz(sc, "red")["life"] == 15
+    assert sc.doc["turn"]["attacked"] and sc.events(kind="miss", rule="WW-X18")
 
 
 # ---- heave-ho --------------------------------------------------------------------------------

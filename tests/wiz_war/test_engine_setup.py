@@ -77,3 +77,74 @@ def test_setup_mapping_places_things() -> None:
 def test_malformed_setups_raise(bad: dict[str, object]) -> None:
     with pytest.raises(ScenarioError):
         make(**bad)
+
+
+TWO_PLACES = [{"colour": "blue", "row": 0, "col": 0}, {"colour": "red", "row": 0, "col": 5}]
+MALFORMED: dict[str, tuple[dict[str, object], str]] = {
+    "colours unhashable": ({"colours": [{}, {}]}, "colours"),
+    "colours a string": ({"colours": "blue,red"}, "colours"),
+    "face unknown": ({"face": "C", "places": None}, "face"),
+    "places colours differ": ({"places": [{**TWO_PLACES[0], "colour": "green"}, TWO_PLACES[1]]},
+                              "places"),
+    "spell energy text": ({"spells": [{"card": "fog", "caster": "blue", "energy": "x"}]},
+                          "spells.energy"),
+    "spell tokens text": ({"spells": [{"card": "fog", "caster": "blue", "tokens": "x"}]},
+                          "spells.tokens"),
+    "spell tokens list": ({"spells": [{"card": "fog", "caster": "blue", "tokens": [1]}]},
+                          "spells.tokens"),
+    "spell targets missing": ({"spells": [{"card": "fools-gold", "caster": "red"}]},
+                              "spells.targets"),
+    "spell target unknown": ({"spells": [{"card": "fools-gold", "caster": "red",
+                                          "targets": ["zz"]}]}, "spells.targets"),
+    "spell target wrong kind": ({"spells": [{"card": "fools-gold", "caster": "red",
+                                             "targets": ["a2"]}]}, "spells.targets"),
+    "object kind a list": ({"objects": [{"kind": ["x"], "square": "a1"}]}, "objects"),
+    "door colour unknown": ({"edges": {"a1e": "door:purple"}}, "edges.a1e"),
+    "treasure carried twice": ({"wizards": {"blue": {"treasures": ["red1"]},
+                                            "red": {"treasures": ["red1"]}}},
+                               "wizards.red.treasures"),
+    "living wizard at life 0": ({"wizards": {"blue": {"life": 0}}}, "wizards.blue"),
+    "life as text": ({"wizards": {"blue": {"life": "9"}}}, "wizards.blue.life"),
+    "negative stun": ({"wizards": {"blue": {"stun": -3}}}, "wizards.blue.stun"),
+    "round a bool": ({"round": True}, "round"),
+    "round past the turn limit": ({"round": 10**9}, "round"),
+    "top-level items": ({"items": {"blue": ["zot"]}}, "items"),
+    "top-level treasures": ({"treasures": {"red1": "a1"}}, "treasures"),
+}
+
+
+@pytest.mark.parametrize("name", list(MALFORMED))
+def test_malformed_setup_is_refused_naming_the_field(name: str) -> None:
+    """The setup mapping (docs/games/wiz-war.md): each malformed setup raises ScenarioError
+    naming its field, never another exception or a broken position."""
+    from grimorio.testing import scenario
+    from tests.wiz_war.wwkit import setup
+
+    changes, field = MALFORMED[name]
+    data = setup(**changes)
+    if data.get("places") is None:
+        data.pop("places")
+    with pytest.raises(ScenarioError, match=field.replace(".", r"\.")):
+        scenario("wiz-war", setup=data)
+
+
+def test_a_setup_that_is_not_a_mapping_is_refused() -> None:
+    """A setup is a mapping (docs/games/wiz-war.md): a list is refused as a ScenarioError."""
+    from grimorio.testing import scenario
+
+    with pytest.raises(ScenarioError):
+        scenario("wiz-war", setup=["x"])            # type: ignore[arg-type]
+    with pytest.raises(ScenarioError):
+        grimorio.load_game("wiz-war").new_initial_state(0, ["x"])   # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(("wizards", "winner"), [
+    ({"blue": {"vp": 2}}, 0),                                          # WW-1.4
+    ({"blue": {"alive": False}}, 1),                                   # WW-1.5
+    ({"blue": {"alive": False}, "red": {"alive": False}}, None),       # WW-1.5: a draw
+])
+def test_a_setup_already_won_is_over(wizards: dict[str, object], winner: int | None) -> None:
+    """WW-1.4, WW-1.5: the victory check runs when a setup is applied; no turn begins."""
+    sc = make(wizards=wizards)
+    assert sc.doc["over"] and sc.doc["winner"] == winner
+    assert sc.state.is_terminal() and sc.state.current_player is None

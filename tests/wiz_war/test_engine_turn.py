@@ -67,10 +67,10 @@ def test_forced_discard_over_the_limit() -> None:
 def test_time_passes_removes_energy_and_ends_spells() -> None:
     """WW-4.1, WW-4.3, WW-4.4, WW-A8, WW-A22: one energy token a turn from each of the active
     player's temporary spells; at 0 the spell ends."""
-    sc = make(first="red", spells=[{"card": "create-wall", "caster": "blue", "tokens": 2},
-                                   {"card": "dispel", "caster": "red", "tokens": 1}])
-    assert [s["card"] for s in sc.doc["spells"]] == ["create-wall"]
-    assert "dispel" in sc.doc["discard"]
+    sc = make(first="red", spells=[{"card": "invisible", "caster": "blue", "tokens": 2},
+                                   {"card": "pain-link", "caster": "red", "tokens": 1}])
+    assert [s["card"] for s in sc.doc["spells"]] == ["invisible"]
+    assert "pain-link" in sc.doc["discard"]
     end_turn(sc)
     assert sc.doc["spells"][0]["tokens"] == 1
     end_turn(sc)
@@ -103,6 +103,22 @@ def test_turn_limit() -> None:
             match.act(action)
     assert match.state.is_terminal()
     assert match.state.returns() == [1.0, -1.0]
+
+
+def test_turn_limit_ranks_only_the_living() -> None:
+    """WW-X20, WW-X12: at the turn limit a dead wizard is out of the game: red, dead with 1 VP,
+    does not win; yellow (alive, 0 VP, more life than blue) does."""
+    from grimorio.testing import scenario
+
+    sc = scenario("wiz-war", players=3, turn_limit=1,
+                  setup={"colours": ["blue", "red", "yellow"], "first": "blue", "round": 1,
+                         "wizards": {"red": {"alive": False, "vp": 1},
+                                     "blue": {"life": 10}},
+                         "deck": ["energy-4"] * 10})
+    end_turn(sc)
+    end_turn(sc)                                # red's turn is skipped (WW-X12)
+    assert sc.doc["over"] and sc.doc["winner"] == 2
+    assert sc.state.events[-1].rule == "WW-X20"
 
 
 def test_first_turn_no_attack() -> None:

@@ -26,6 +26,8 @@ def read_setup(setup: str | Path | dict[str, Any] | None) -> dict[str, Any] | No
     """A setup given as a mapping, YAML/JSON text, or a path to a YAML/JSON file."""
     if setup is None or isinstance(setup, dict):
         return setup
+    if not isinstance(setup, (str, Path)):
+        raise ScenarioError("a setup is a mapping, YAML text or a file path")
     text = setup.read_text(encoding="utf-8") if isinstance(setup, Path) else setup
     try:
         data = yaml.safe_load(text)

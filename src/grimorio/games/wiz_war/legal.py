@@ -10,7 +10,6 @@ from grimorio.core.actions import Action
 from grimorio.core.errors import IllegalAction
 from grimorio.games.wiz_war.actions import (
     END,
-    MOVES,
     PASS,
     Boost,
     Choose,
@@ -29,11 +28,14 @@ from grimorio.games.wiz_war.actions import (
 )
 from grimorio.games.wiz_war.decisions import Choice, CounterWindow, ForcedDiscard
 from grimorio.games.wiz_war.effects.vocab import refuse
-from grimorio.games.wiz_war.rules import casting, combat, hand, movement
+from grimorio.games.wiz_war.rules import casting, combat, hand, movement, shared
 from grimorio.games.wiz_war.rules.turn import settle
 
 if TYPE_CHECKING:
     from grimorio.games.wiz_war.state import WizWarState
+
+_boost, _choose, _drop, _pickup = shared(Boost), shared(Choose), shared(Drop), shared(Pickup)
+_end_spell = shared(EndSpell)
 
 
 def _pass_reason(st: WizWarState, action: Pass) -> IllegalAction | None:
@@ -88,7 +90,7 @@ def legal_actions(st: WizWarState) -> list[Action]:
     if isinstance(top, ForcedDiscard):
         return hand.forced_menu(st, top.seat)
     if isinstance(top, Choice):
-        return [Choose(option) for option in top.options]
+        return [_choose(option) for option in top.options]
     if st.phase == "discard":
         return hand.discard_menu(st)
     if st.phase == "draw":
@@ -98,26 +100,26 @@ def legal_actions(st: WizWarState) -> list[Action]:
 
 def _move_and_cast(st: WizWarState) -> list[Action]:
     out: list[Action] = [END]
-    out += [m for m in MOVES if movement.move_reason(st, m) is None]
+    out += movement.move_menu(st)
     seat = st.active
     wiz = st.wizards[seat]
     if not st.turn.boosted:
         keys = sorted({st.keys[c] for c in wiz.hand if st.card_of(c).energy > 0})
-        out += [Boost(k) for k in keys]
+        out += [_boost(k) for k in keys]
     out += casting.play_menu(st)
     out += casting.use_menu(st)
     out += combat.punch_menu(st)
     out += [a for a in _pickups(st) if movement.pickup_reason(st, a) is None]
-    out += [Drop(f"treasure:{st.treasures[i].name}") for i in wiz.treasures]
-    out += [Drop(f"item:{k}") for k in sorted({st.keys[c] for c in wiz.items})]
-    out += [EndSpell(k) for k in sorted({s.key for s in st.spells if s.caster == seat})]
+    out += [_drop(f"treasure:{st.treasures[i].name}") for i in wiz.treasures]
+    out += [_drop(f"item:{k}") for k in sorted({st.keys[c] for c in wiz.items})]
+    out += [_end_spell(k) for k in sorted({s.key for s in st.spells if s.caster == seat})]
     return out
 
 
 def _pickups(st: WizWarState) -> list[Pickup]:
     sq = st.wizards[st.active].square
-    out = [Pickup(f"treasure:{t.name}") for t in st.treasures
+    out = [_pickup(f"treasure:{t.name}") for t in st.treasures
            if t.square == sq and t.carrier is None and not t.scored]
     names = sorted({st.keys[o.card] for o in st.objects
                     if o.square == sq and o.kind == "item" and o.card is not None})
-    return out + [Pickup(f"item:{n}") for n in names]
+    return out + [_pickup(f"item:{n}") for n in names]

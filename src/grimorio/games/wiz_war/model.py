@@ -18,7 +18,7 @@ BASE_MOVE = 3
 class Wizard:
     """One player's wizard and his cards (seat = turn order, colour = his sector, WW-2.1)."""
 
-    __slots__ = ("alive", "colour", "hand", "items", "life", "seat", "square", "stun",
+    __slots__ = ("alive", "colour", "data", "hand", "items", "life", "seat", "square", "stun",
                  "treasures", "turns", "vp")
 
     def __init__(self, seat: int, colour: str, square: int) -> None:
@@ -33,6 +33,7 @@ class Wizard:
         self.items: list[int] = []       # carried items, public (WW-X15)
         self.treasures: list[int] = []   # indices into state.treasures
         self.turns = 0                   # turns begun (the first one forbids attacks, WW-5.6)
+        self.data: dict[str, Any] = {}   # cards' memory about him (primitives only, JSON-able)
 
     def copy(self) -> Wizard:
         twin = Wizard.__new__(Wizard)
@@ -40,6 +41,7 @@ class Wizard:
         twin.life, twin.alive, twin.vp, twin.stun = self.life, self.alive, self.vp, self.stun
         twin.hand, twin.items = self.hand[:], self.items[:]
         twin.treasures, twin.turns = self.treasures[:], self.turns
+        twin.data = dict(self.data)
         return twin
 
 

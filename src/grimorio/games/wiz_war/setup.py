@@ -20,7 +20,8 @@ if TYPE_CHECKING:
     from grimorio.games.wiz_war.state import WizWarState
 
 KNOWN = frozenset({"colours", "places", "first", "round", "wizards", "hands", "deck", "discard",
-                   "items", "spells", "objects", "treasures", "edges", "face"})
+                   "spells", "objects", "edges", "face"})
+FACES = ("A", "B")
 
 
 class _Cards:
@@ -50,20 +51,37 @@ def _list(value: Any, where: str) -> list[Any]:
     return value
 
 
+def _int(value: Any, where: str, least: int = 0) -> int:
+    """A whole number (not a bool, not text) of at least `least`."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise ScenarioError(f"{where}: a whole number, not {value!r}")
+    if value < least:
+        raise ScenarioError(f"{where}: at least {least}, not {value}")
+    return value
+
+
 def apply_setup(game: WizWar, seed: int, cards: dict[str, Card],
                 setup: Mapping[str, Any]) -> WizWarState:
     """The position a setup describes; the first player's turn then begins (Time Passes)."""
     from grimorio.games.wiz_war.game import fixed_places, place_treasures
     from grimorio.games.wiz_war.state import WizWarState
 
-    unknown = sorted(set(setup) - KNOWN)
+    if not isinstance(setup, Mapping):
+        raise ScenarioError("a setup is a mapping")
+    unknown = sorted(str(k) for k in set(setup) - KNOWN)
     if unknown:
         known = ", ".join(sorted(KNOWN))
         raise ScenarioError(f"unknown setup field {unknown[0]!r} (known: {known})")
     colours = _colours(setup, game.num_players)
-    face = str(setup.get("face", game.options["face"]))
+    face = setup.get("face", game.options["face"])
+    if face not in FACES:
+        raise ScenarioError(f"face: {face!r} is not a board side ({' or '.join(FACES)})")
     if "places" in setup:
         board = fixed_places(colours, setup["places"])
+        placed = sorted(place.colour for place in board.sectors)
+        if placed != sorted(colours):
+            raise ScenarioError(f"places: the sectors ({', '.join(placed)}) must be the "
+                                f"players' colours ({', '.join(colours)})")
     else:
         from grimorio.core.rng import Dice
         board = Board.build(colours, face, Dice(seed))
@@ -86,7 +104,8 @@ def apply_setup(game: WizWar, seed: int, cards: dict[str, Card],
 
 def _colours(setup: Mapping[str, Any], n: int) -> list[str]:
     colours = setup.get("colours", list(COLOURS[:n]))
-    if (not isinstance(colours, list) or len(colours) != n or len(set(colours)) != n
+    if (not isinstance(colours, list) or not all(isinstance(c, str) for c in colours)
+            or len(colours) != n or len(set(colours)) != n
             or any(c not in COLOURS for c in colours)):
         raise ScenarioError(f"colours: {n} different colours of {', '.join(COLOURS)}")
     return [str(c) for c in colours]
@@ -117,6 +136,8 @@ def _edges(st: WizWarState, raw: Any) -> None:
             elif value in ("wall", "earth", "fire"):
                 st.board.set_edge(sq, d, Edge(str(value)))
             elif isinstance(value, str) and value.startswith("door:"):
+                if value[5:] not in COLOURS:
+                    raise ValueError(f"no door colour {value[5:]!r} ({', '.join(COLOURS)})")
                 st.board.set_edge(sq, d, Edge("door", value[5:]))
             else:
                 raise ValueError(f"unknown edge value {value!r}")
@@ -140,17 +161,19 @@ def _wizards(st: WizWarState, pool: _Cards, raw: Mapping[str, Any]) -> None:
             raise ScenarioError(f"wizards.{colour}: a mapping of {', '.join(sorted(fields))}")
         if "square" in spec:
             wiz.square = _square(st, spec["square"], f"wizards.{colour}.square")
-        try:
-            wiz.life = int(spec.get("life", wiz.life))
-            wiz.stun = int(spec.get("stun", 0))
-            wiz.vp = int(spec.get("vp", 0))
-        except (TypeError, ValueError):
-            raise ScenarioError(f"wizards.{colour}: life, stun and vp are numbers") from None
+        wiz.life = _int(spec.get("life", wiz.life), f"wizards.{colour}.life", least=-99)
+        wiz.stun = _int(spec.get("stun", 0), f"wizards.{colour}.stun")
+        wiz.vp = _int(spec.get("vp", 0), f"wizards.{colour}.vp")
         wiz.alive = bool(spec.get("alive", True))
+        if wiz.alive and wiz.life <= 0:
+            raise ScenarioError(f"wizards.{colour}: a living wizard has life 1 or more, not "
+                                f"{wiz.life} (alive: false for a dead one)")
         wiz.items = [pool.take(k, f"wizards.{colour}.items")
                      for k in _list(spec.get("items", []), f"wizards.{colour}.items")]
         for name in _list(spec.get("treasures", []), f"wizards.{colour}.treasures"):
             index = _treasure(st, name, f"wizards.{colour}.treasures")
+            if st.treasures[index].carrier is not None:
+                raise ScenarioError(f"wizards.{colour}.treasures: {name} is carried already")
             st.treasures[index].carrier, st.treasures[index].square = wiz.seat, None
             wiz.treasures.append(index)
 
@@ -170,12 +193,13 @@ def _objects(st: WizWarState, pool: _Cards, raw: list[Any]) -> None:
             raise ScenarioError("objects: each is {kind|item, square[, owner]}")
         sq = _square(st, entry["square"], "objects")
         owner = _seat(st, entry["owner"], "objects.owner") if "owner" in entry else None
+        kind = entry.get("kind")
         if "item" in entry:
             obj = BoardObject(st.new_id(), "item", sq, pool.take(entry["item"], "objects"))
-        elif entry.get("kind") in OBJECT_KINDS:
+        elif isinstance(kind, str) and kind in OBJECT_KINDS:
             obj = BoardObject(st.new_id(), str(entry["kind"]), sq, None, owner)
         else:
-            raise ScenarioError(f"objects: unknown kind {entry.get('kind')!r}")
+            raise ScenarioError(f"objects: unknown kind {kind!r}")
         st.objects.append(obj)
 
 
@@ -187,22 +211,46 @@ def _spells(st: WizWarState, pool: _Cards, raw: list[Any]) -> None:
         card = pool.take(entry["card"], "spells")
         seat = _seat(st, entry["caster"], "spells.caster")
         targets = tuple(str(t) for t in _list(entry.get("targets", []), "spells.targets"))
+        _fit(st, str(entry["card"]), targets)
         tokens = entry.get("tokens")
         st.spells.append(SpellInPlay(st.new_id(), card, str(entry["card"]), seat, targets,
-                                     int(entry.get("energy", 0)),
-                                     None if tokens is None else int(tokens)))
+                                     _int(entry.get("energy", 0), "spells.energy"),
+                                     None if tokens is None else _int(tokens, "spells.tokens")))
+
+
+def _fit(st: WizWarState, key: str, targets: tuple[str, ...]) -> None:
+    """A spell's targets are as many as its script's slots (Fire Darts and Wall of Fire take
+    a variable number) and each names a thing of its slot's kind (WW-7.3)."""
+    from grimorio.games.wiz_war.effects.registry import Script
+    from grimorio.games.wiz_war.effects.vocab import read_target
+    script = st.script_of(key)
+    slots = script.target_slots(st.cards[key])
+    fixed = type(script).play_slots is Script.play_slots
+    if fixed and len(targets) != len(slots):
+        raise ScenarioError(f"spells.targets: {key} takes {len(slots)} target(s), "
+                            f"not {len(targets)}")
+    anything = frozenset().union(*slots)
+    for index, text in enumerate(targets):
+        kinds = slots[index] if fixed else anything
+        found = read_target(st, text)
+        if found is None or found.kind not in kinds:
+            raise ScenarioError(f"spells.targets: {text!r} is not a target of {key} "
+                                f"({', '.join(sorted(kinds)) or 'none'})")
 
 
 def _start(st: WizWarState, setup: Mapping[str, Any]) -> None:
     first = setup.get("first", st.colours[0])
     st.first = _seat(st, first, "first")
     rnd = setup.get("round", 1)
-    if not isinstance(rnd, int) or rnd < 1:
-        raise ScenarioError("round: a whole number from 1")
+    if isinstance(rnd, bool) or not isinstance(rnd, int) or not 1 <= rnd <= st.turn_limit:
+        raise ScenarioError(f"round: a whole number from 1 to the turn limit ({st.turn_limit})")
     st.round = rnd
     for wiz in st.wizards:
         wiz.turns = rnd - 1          # turns already taken (round 2+: attacks allowed)
     st.changed()
+    turn_rules.check_victory(st)     # a position already won (2 VP, WW-1.4; one alive, WW-1.5)
+    if st.over:
+        return
     turn_rules.begin_turn(st, st.first)
     turn_rules.settle(st)
 

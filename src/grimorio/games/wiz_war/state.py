@@ -8,7 +8,8 @@ caches derived from it and the bookkeeping hooks of the core `State`.
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from grimorio.core.actions import Action
 from grimorio.core.errors import IllegalAction
@@ -20,6 +21,7 @@ from grimorio.games.wiz_war.cards import Card
 from grimorio.games.wiz_war.decisions import decision_json
 from grimorio.games.wiz_war.effects import registry
 from grimorio.games.wiz_war.effects.registry import Ctx, Holder, Script
+from grimorio.games.wiz_war.effects.vocab import ACTION_CARDS, object_rule_at, object_rule_squares
 from grimorio.games.wiz_war.model import (
     BoardObject,
     Cast,
@@ -34,6 +36,7 @@ if TYPE_CHECKING:
     from grimorio.core.game import Game
 
 PHASES = ("move", "discard", "draw")
+T = TypeVar("T")
 
 
 class WizWarState(State):
@@ -41,16 +44,15 @@ class WizWarState(State):
     of instance i (shared, immutable). Derived data (LOS per square, hook providers, the legal
     list) is cached and dropped by `changed()` whenever something it may depend on changes."""
 
-    __slots__ = ("_blockers", "_legal", "_providers", "_seen", "active", "board", "cards",
-                 "casts", "colours", "deck", "discard", "first", "keys", "names", "next_id",
-                 "objects",
-                 "over", "pending_ctx", "phase", "round", "spells", "stack", "treasures",
-                 "turn", "turn_limit", "winner", "wizards")
+    __slots__ = ("_blockers", "_legal", "_memo", "_provider_sources", "_providers",
+                 "_providers_fresh", "_seen", "active", "board", "cards", "casts", "colours",
+                 "deck", "discard", "first", "keys", "names", "next_id", "objects", "over",
+                 "pending_ctx", "phase", "round", "spells", "stack", "treasures", "turn",
+                 "turn_limit", "winner", "wizards")
 
     def __init__(self, game: Game, seed: int, cards: dict[str, Card], keys: tuple[str, ...],
                  board: Board, colours: tuple[str, ...], turn_limit: int) -> None:
         super().__init__(game, seed)
-        from grimorio.games.wiz_war.effects.vocab import ACTION_CARDS
         self.cards = {**cards, **ACTION_CARDS}     # + the pseudo cards of card-less casts
         self.keys = keys
         self.names: dict[str, Any] = {}           # parsed square/edge names (board geometry)
@@ -81,23 +83,26 @@ class WizWarState(State):
     def _reset_caches(self) -> None:
         self._legal: list[Action] | None = None
         self._seen: dict[int, frozenset[int]] = {}
+        self._memo: dict[tuple[Any, ...], Any] = {}
         self._blockers: frozenset[int] | None = None
-        self._providers: dict[str, list[tuple[Script, Holder]]] | None = None
+        self._providers: dict[str, list[tuple[Script, Holder]]] = {}
+        self._provider_sources: list[Any] | None = None     # what `_providers` came from
+        self._providers_fresh = False
 
     def changed(self) -> None:
         """Something changed: drop every derived cache."""
         self._legal = None
         if self._seen:
             self._seen = {}
+        if self._memo:
+            self._memo = {}
         self._blockers = None
-        self._providers = None
+        self._providers_fresh = False
 
     def blockers(self) -> frozenset[int]:
         """Squares whose contents stop LOS (WW-X5, WW-X21, `blocks_los` hooks)."""
         if self._blockers is None:
-            from grimorio.games.wiz_war.effects.vocab import OBJECT_KINDS
-            found = {o.square for o in self.objects
-                     if OBJECT_KINDS.get(o.kind, OBJECT_KINDS["item"]).blocks_los}
+            found = set(object_rule_squares(self, "blocks_los"))
             for script, holder in self.providers("blocks_los"):
                 found.update(sq for sq in self.board.squares()
                              if script.blocks_los(self, holder, sq))
@@ -113,25 +118,50 @@ class WizWarState(State):
         """Squares seen from `sq` (itself included), cached until something changes."""
         seen = self._seen.get(sq)
         if seen is None:
-            from grimorio.games.wiz_war.effects.vocab import object_rule_at
             if object_rule_at(self, sq, "blinds"):       # inside a dust cloud (WW-X21)
                 seen = self._seen[sq] = frozenset({sq})
             else:
                 seen = self._seen[sq] = frozenset(self.board.visible(sq, self.blocker_fn()))
         return seen
 
+    def memo(self, key: tuple[Any, ...], make: Callable[[], T]) -> T:
+        """A value derived from this position (several queries of one legal list ask for the
+        same), made once until something changes; `key` names it and all it depends on."""
+        try:
+            value: T = self._memo[key]
+        except KeyError:
+            value = self._memo[key] = make()
+        return value
+
     def providers(self, hook: str) -> list[tuple[Script, Holder]]:
         """The cards whose scripts change `hook` now: spells in play, carried items of living
         wizards, objects made from cards."""
-        if self._providers is None:
-            self._providers = self._collect_providers()
+        if not self._providers_fresh:
+            sources = self._sources()
+            if sources != self._provider_sources:
+                self._providers, self._provider_sources = self._collect_providers(), sources
+            self._providers_fresh = True
         return self._providers.get(hook, [])
+
+    def _sources(self) -> list[Any]:
+        """Everything the providers are built from, in one flat list (cheap to make and to
+        compare; records and ints never compare equal, so it reads one way only): the spells,
+        each living wizard and his items, the objects made from cards, the turn and its active
+        seat if it has effects. Most changes (a step, damage, a card drawn) leave it alone, and
+        the providers built last are then still right."""
+        found: list[Any] = [*self.spells]
+        for wiz in self.wizards:
+            if wiz.alive:
+                found.append(wiz)
+                found += wiz.items
+        found += [o for o in self.objects if o.card is not None]
+        if self.turn.effects:
+            found += (self.turn, self.active, *self.turn.effects)
+        return found
 
     def _collect_providers(self) -> dict[str, list[tuple[Script, Holder]]]:
         found: dict[str, list[tuple[Script, Holder]]] = {}
         cards, keys = self.cards, self.keys
-        # Most cards change no hook: a holder is only built for those that do (this runs after
-        # every change of the position).
         for s in self.spells:
             _provide(found, cards[s.key].effect, "spell", s.caster, s.card, s)
         for wiz in self.wizards:
@@ -194,6 +224,10 @@ class WizWarState(State):
         return list(self._legal)
 
     def _is_legal(self, action: Action) -> bool:
+        # The legal list is exact (each listed action passes `legal.reason`; a test checks it)
+        # and dropped on every change: an action listed for this position needs no re-check.
+        if self._legal is not None and action in self._legal:
+            return True
         return legal.reason(self, action) is None
 
     def _illegal_reason(self, action: Action) -> IllegalAction:
@@ -219,7 +253,8 @@ class WizWarState(State):
         return doc
 
     def _view_document(self, seat: int | None) -> dict[str, Any]:
-        """Other hands are shown as counts, the deck as its size (WW-2.9, spec §7)."""
+        """Other hands are shown as counts, the deck as its size, another seat's open question
+        as its kind and seat (WW-2.9, spec §7)."""
         doc = self._public_document()
         doc["deck"] = len(self.deck)
         for wiz, out in zip(self.wizards, doc["wizards"], strict=True):
@@ -228,6 +263,11 @@ class WizWarState(State):
         for obj, entry in zip(self.objects, doc["objects"], strict=True):
             if "secret" in obj.data and obj.owner != seat:      # face-down tokens (Booby Trap)
                 entry["data"] = {k: v for k, v in obj.data.items() if k != "secret"}
+        # A card's question (its options, its play) is shown to the seat that answers it only:
+        # the others see who must choose (WW-2.9: options may name hand cards).
+        doc["decisions"] = [d if d["kind"] != "Choice" or d["seat"] == seat
+                            else {"kind": d["kind"], "seat": d["seat"]}
+                            for d in doc["decisions"]]
         return doc
 
     def _public_document(self) -> dict[str, Any]:
@@ -274,7 +314,7 @@ class WizWarState(State):
                 "alive": wiz.alive, "vp": wiz.vp, "stun": wiz.stun,
                 "hand_size": len(wiz.hand), "items": [self.keys[c] for c in wiz.items],
                 "treasures": [self.treasures[i].name for i in wiz.treasures],
-                "turns": wiz.turns}
+                "turns": wiz.turns, "data": wiz.data}
 
     def _treasure_json(self, t: Treasure) -> dict[str, Any]:
         return {"name": t.name, "colour": t.colour,
@@ -322,7 +362,7 @@ class WizWarState(State):
 def _provide(found: dict[str, list[tuple[Script, Holder]]], effect: str, kind: str,
              seat: int | None, card: int, spell: SpellInPlay | None = None,
              oid: int = -1) -> None:
-    """Add a card held so to the providers of each hook its script overrides."""
+    """Add a card held so to the providers of each hook its script overrides (none: skipped)."""
     entry = registry.hooked(effect)
     if entry is not None:
         script, hooks = entry

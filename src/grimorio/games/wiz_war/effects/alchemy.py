@@ -9,8 +9,9 @@ the engine's own helper):
 * bloodshard: item; each dose of damage its carrier takes is 1 lower.
 * boomstone: item, magic stone; thrown as the turn's attack for 4 magical fire damage, then
   discarded; each one lost to fire blows up on its carrier for 4 magical fire damage.
-* brainstone: item, magic stone; hand limit +2; draws 2 when cast; when it leaves its carrier he
-  discards 2 hand cards of his choice.
+* brainstone: item, magic stone; hand limit +2; draws 2 the first time a wizard comes to carry
+  the copy (cast, picked up, taken); when it leaves its carrier he discards 2 hand cards of his
+  choice.
 * fools-gold: maintained on the caster's home sector; an enemy who picks up a treasure there
   takes 3 magical damage.
 * homunculus: maintained; a homunculus object in an empty square, which its caster may move one
@@ -34,6 +35,7 @@ from typing import TYPE_CHECKING, ClassVar
 
 from grimorio.core.errors import IllegalAction
 from grimorio.games.wiz_war.effects import vocab
+from grimorio.games.wiz_war.effects.mentalism import hand_order
 from grimorio.games.wiz_war.effects.registry import Ctx, Holder, Script, register
 from grimorio.games.wiz_war.effects.vocab import Damage, refuse, say
 
@@ -185,38 +187,65 @@ def _not_homunculus(st: WizWarState, ctx: Ctx) -> IllegalAction | None:
 # ---- brainstone --------------------------------------------------------------------------------
 @register("brainstone")
 class Brainstone(MagicStone):
-    """Item, magic stone: hand limit +2 (WW-6.7) while carried; casting it draws 2 cards
-    (WW-6.4 applies); when it leaves its carrier (dropped, made to drop, lost to fire) he
-    discards 2 hand cards of his choice, one `choose` at a time (fewer if his hand is short)."""
+    """Item, magic stone: hand limit +2 (WW-6.7) while carried; the first time a wizard comes
+    to carry this copy (cast, picked up, taken by Yoink) he draws 2 cards (WW-6.4 applies): the
+    copies he has carried are remembered in his `data["brainstone"]`, forgotten by everyone when
+    the copy is cast again (a new play always draws); when it leaves its carrier (dropped,
+    made to drop, taken, lost to fire) he discards 2 hand cards of his choice, one `choose` at
+    a time (fewer if his hand is short)."""
 
     def hand_limit(self, st: WizWarState, h: Holder, seat: int, value: int) -> int:
         return value + 2 if carries(h, seat) else value
 
     def resolve(self, st: WizWarState, ctx: Ctx) -> None:
-        vocab.draw(st, ctx.seat, 2, "WW-6.7")
+        for wiz in st.wizards:             # cast anew: who carried it before no longer counts
+            had = wiz.data.get("brainstone", [])
+            if ctx.instance in had:
+                wiz.data["brainstone"] = [c for c in had if c != ctx.instance]
+        self._first_time(st, ctx.seat, ctx.instance)
+
+    def on_item_gained(self, st: WizWarState, seat: int, card: int) -> None:
+        self._first_time(st, seat, card)
+
+    def _first_time(self, st: WizWarState, seat: int, card: int) -> None:
+        """Draw 2 unless this wizard has carried this copy before."""
+        if not self._remember(st, seat, card):
+            vocab.draw(st, seat, 2, "WW-6.7")
+
+    @staticmethod
+    def _remember(st: WizWarState, seat: int, card: int) -> bool:
+        """Note that `seat` carries copy `card`; whether he had carried it before."""
+        data = st.wizards[seat].data
+        had = data.get("brainstone", [])
+        if card not in had:
+            data["brainstone"] = sorted([*had, card])      # a new list: copies share old ones
+        return card in had
 
     def on_item_lost(self, st: WizWarState, seat: int, card: int) -> None:
         wiz = st.wizards[seat]
+        self._remember(st, seat, card)       # carried from the setup: he has had it too
         if wiz.alive and wiz.life > 0:
             self._discard(st, Ctx(seat, st.card_of(card), card), 2)
 
     def _discard(self, st: WizWarState, ctx: Ctx, n: int) -> None:
-        """Discard `n` hand cards: ask which while there is a real choice."""
+        """Discard `n` hand cards: ask which while there is a choice. The question names places
+        in the sorted hand (`choose 2`), never keys, like Brain Burn (WW-2.9); it is asked
+        whenever the hand is longer than `n`, so whether it is asked tells nothing either."""
         hand = st.wizards[ctx.seat].hand
-        keys = sorted({st.keys[c] for c in hand})
         if n <= 0 or not hand:
             return
-        if len(keys) == 1 or len(hand) <= n:
+        if len(hand) <= n:
             for c in sorted(hand)[:n]:
                 vocab.discard_card(st, ctx.seat, c, "WW-6.7")
             return
-        vocab.ask(st, ctx.seat, ctx, str(n), keys)
+        vocab.ask(st, ctx.seat, ctx, str(n), [str(i) for i in range(1, len(hand) + 1)])
 
     def on_choice(self, st: WizWarState, ctx: Ctx, tag: str, option: str) -> None:
-        card = st.find_in_hand(ctx.seat, option)
-        if card is None or not st.wizards[ctx.seat].alive:
+        hand = hand_order(st, ctx.seat)
+        if not option.isdigit() or not 1 <= int(option) <= len(hand) \
+                or not st.wizards[ctx.seat].alive:
             return
-        vocab.discard_card(st, ctx.seat, card, "WW-6.7")
+        vocab.discard_card(st, ctx.seat, hand[int(option) - 1], "WW-6.7")
         self._discard(st, ctx, int(tag) - 1)
 
 

@@ -85,7 +85,7 @@ class PickLock(Script):
 
     def candidates(self, st: WizWarState, ctx: Ctx) -> Iterable[tuple[str, ...]]:
         for name in vocab.targets_in_range(st, ctx, EDGE):
-            sq, d = st.board.parse_edge(name)
+            sq, d = vocab.parse_edge(st, name)
             edge = st.board.peek_edge(sq, d)
             if edge is not None and edge.kind == "door" and edge.colour != st.colours[ctx.seat]:
                 yield (name,)
@@ -112,7 +112,7 @@ class CreateWall(Script):
         # Offer the edges of enemy wizards' squares (walling them in) and of the caster's own.
         squares = {w.square for w in st.wizards if w.alive}
         for name in vocab.targets_in_range(st, ctx, EDGE):
-            sq, d = st.board.parse_edge(name)
+            sq, d = vocab.parse_edge(st, name)
             beyond = st.board.beyond(sq, d)
             if st.board.peek_edge(sq, d) is None and (sq in squares or beyond in squares):
                 yield (name,)
@@ -262,7 +262,7 @@ class DestroyWall(Script):
 
     def candidates(self, st: WizWarState, ctx: Ctx) -> Iterable[tuple[str, ...]]:
         for name in vocab.targets_in_range(st, ctx, EDGE):
-            sq, d = st.board.parse_edge(name)
+            sq, d = vocab.parse_edge(st, name)
             edge = st.board.peek_edge(sq, d)
             if edge is not None and edge.kind in vocab.EDGE_CRACKS:
                 yield (name,)

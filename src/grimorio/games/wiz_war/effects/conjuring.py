@@ -53,10 +53,10 @@ def _empty_square(st: WizWarState, ctx: Ctx, index: int = 0) -> IllegalAction | 
 def _empty_in_range(st: WizWarState, ctx: Ctx) -> Iterator[str]:
     """Empty squares within the card's range, nearest the enemies first (menus)."""
     names = [n for n in vocab.targets_in_range(st, ctx, SQUARE)
-             if vocab.is_empty(st, st.board.parse_square(n))]
+             if vocab.is_empty(st, vocab.parse_square(st, n))]
     enemies = [w.square for w in st.wizards if w.alive and w.seat != ctx.seat]
     if enemies:
-        names.sort(key=lambda n: min(st.board.distance(st.board.parse_square(n), e)
+        names.sort(key=lambda n: min(st.board.distance(vocab.parse_square(st, n), e)
                                      for e in enemies))
     return iter(names)
 
@@ -241,7 +241,7 @@ class CreateDoor(Script):
 
     def candidates(self, st: WizWarState, ctx: Ctx) -> Iterable[tuple[str, ...]]:
         for name in vocab.targets_in_range(st, ctx, EDGE):
-            sq, d = st.board.parse_edge(name)
+            sq, d = vocab.parse_edge(st, name)
             edge = st.board.peek_edge(sq, d)
             if edge is not None and edge.kind == "wall":
                 yield (name,)

@@ -28,7 +28,7 @@ from collections.abc import Iterable, Iterator
 from typing import TYPE_CHECKING, ClassVar
 
 from grimorio.core.errors import IllegalAction
-from grimorio.games.wiz_war.effects import vocab
+from grimorio.games.wiz_war.effects import mutation, vocab
 from grimorio.games.wiz_war.effects.registry import Ctx, Holder, Script, register
 from grimorio.games.wiz_war.effects.vocab import DIRS, Damage, Target, refuse
 
@@ -212,7 +212,8 @@ def _bolt_direction(st: WizWarState, ctx: Ctx) -> int | None:
 class MistBody(Script):
     """Maintained on the caster: he passes doors (any colour, sealed too), earth and fire walls;
     stone walls and stone blocks still stop him. He may not attack, and attacks on him miss
-    (non-attack damage such as a fire barrier still hurts)."""
+    (non-attack damage such as a fire barrier still hurts). A form: it ends his other forms
+    (`mutation.end_other_forms`)."""
 
     slots: ClassVar[tuple[frozenset[str], ...] | None] = ()
 
@@ -222,6 +223,7 @@ class MistBody(Script):
         return None
 
     def resolve(self, st: WizWarState, ctx: Ctx) -> None:
+        mutation.end_other_forms(st, ctx.seat, ctx.spell)
         colour = st.colours[ctx.seat]
         vocab.say(st, "mist", "WW-10.7", f"{colour} turns into mist.",
                   f"{colour} se convierte en niebla.")

@@ -97,14 +97,17 @@ class AstralProjection(Script):
     def candidates(self, st: WizWarState, ctx: Ctx) -> Iterable[tuple[str, ...]]:
         # Offer squares that would bring an enemy wizard into view.
         own = st.wizards[ctx.seat].square
-        seen_now = st.visible_from(own)
-        enemies = {w.square for w in st.wizards if w.alive and w.seat != ctx.seat}
+        hidden = {w.square for w in st.wizards
+                  if w.alive and w.seat != ctx.seat} - st.visible_from(own)
         out: list[tuple[str, ...]] = []
+        if not hidden:                 # every enemy is in view already (LOS is costly to trace)
+            return out
         for sq in sorted(within_steps(st, own, PROJECTION_STEPS)):
-            view = st.visible_from(sq)
-            if vocab.is_empty(st, sq) and any(e in view and e not in seen_now for e in enemies):
+            if vocab.is_empty(st, sq) and not hidden.isdisjoint(st.visible_from(sq)):
                 out.append((st.board.square_name(sq),))
-        return out[:vocab.CANDIDATE_CAP]
+                if len(out) == vocab.CANDIDATE_CAP:
+                    break
+        return out
 
     def check(self, st: WizWarState, ctx: Ctx) -> IllegalAction | None:
         sq = ctx.targets[0].square
@@ -331,7 +334,7 @@ class PsychicStorm(Script):
         enemies = {w.square for w in st.wizards if w.alive and w.seat != ctx.seat}
         found: list[tuple[bool, str]] = []
         for name in vocab.targets_in_range(st, ctx, SQUARE):
-            area = storm_area(st, st.board.parse_square(name))
+            area = storm_area(st, vocab.parse_square(st, name))
             if enemies.intersection(area):
                 found.append((own in area, name))
         return [(name,) for _mine, name in sorted(found)[:vocab.CANDIDATE_CAP]]

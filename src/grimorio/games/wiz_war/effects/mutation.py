@@ -25,7 +25,7 @@
 * werewolf-form: form; base move 4, a punch deals the d4 roll, counters only.
 
 Forms (grimorio's reading): a wizard has one form at a time; a new form ends the old one
-(`end_other_forms`, which Gnome Form and Mist Body may call too). A form's base move counts from
+(`end_other_forms`, which Gnome Form and Mist Body call too). A form's base move counts from
 the caster's next turn (the MP of the turn he transforms in are already given). "Counters only"
 forms forbid every spell but counters; items and energy stay playable, and the caster may end
 the form himself (WW-X16).
@@ -380,7 +380,9 @@ def _take_from(st: WizWarState, seat: int, victim: int, thing: Target) -> None:
 class ExtraArms(Script):
     """Maintained: carried items leave the hand limit; picking up a treasure does not end
     movement but only one treasure may be carried; `use extra-arms` is a punch at every other
-    wizard within reach (the turn's attack)."""
+    wizard within reach (the turn's attack): each of them is attacked (the attack window asks
+    him, WW-X18), and one punch's damage, `punch_roll` hooks such as Mightstone's included, hits
+    each one still within reach when it lands (WW-X8)."""
 
     slots: ClassVar[tuple[frozenset[str], ...] | None] = ()
     use_is_attack: ClassVar[bool] = True
@@ -414,10 +416,28 @@ class ExtraArms(Script):
         return None
 
     def use(self, st: WizWarState, ctx: Ctx) -> None:
-        amount = vocab.punch_damage(st, ctx.seat)
-        for victim in _reach(st, ctx.seat):
-            vocab.damage(st, Damage(victim, amount, PHYSICAL, frozenset(), ctx.seat, None,
-                                    attack=True), "WW-X8")
+        if not ctx.targets:
+            # Announced: the victims become the targets of a cast whose attack window asks
+            # them (WW-X18); it comes back here with those targets. Rules import this module.
+            from grimorio.games.wiz_war.model import Cast
+            from grimorio.games.wiz_war.rules.casting import attacked_seats
+            victims = tuple(st.colours[s] for s in _reach(st, ctx.seat))
+            cast = Cast(st.new_id(), ctx.seat, ctx.instance, ctx.card.key, "use", victims, 0,
+                        tuple(sorted(ctx.options.items())))
+            asked = attacked_seats(st, cast)
+            if asked:
+                vocab.open_window(st, cast, asked)
+                return
+        reach = _reach(st, ctx.seat)
+        hit = [t for t in ctx.targets if t.seat in reach]
+        if not hit:
+            vocab.say(st, "miss", "WW-X8", "The punch finds no one within reach.",
+                      "El puñetazo no alcanza a nadie.")
+            return
+        amount = vocab.punch_damage(st, ctx.seat)        # one punch: one Mightstone roll
+        amount += sum(s.punch_roll(st, h, ctx.seat) for s, h in vocab.fold(st, "punch_roll"))
+        for target in hit:
+            vocab.strike(st, ctx.seat, target, amount, PHYSICAL, frozenset(), None, attack=True)
 
 
 def _reach(st: WizWarState, seat: int) -> list[int]:

@@ -33,7 +33,7 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING, ClassVar
 
 from grimorio.core.errors import IllegalAction
-from grimorio.games.wiz_war.effects import vocab
+from grimorio.games.wiz_war.effects import mutation, vocab
 from grimorio.games.wiz_war.effects.registry import Ctx, Holder, Script, register
 from grimorio.games.wiz_war.effects.vocab import Damage, refuse, say
 
@@ -151,7 +151,8 @@ class Invisible(Script):
 @register("gnome-form")
 class GnomeForm(Script):
     """Maintained transformation: the caster's base move is 2 and each attack on him is evaded
-    on a d4 roll of 1-2. Also a counter when attacked."""
+    on a d4 roll of 1-2. Also a counter when attacked. A form: it ends his other forms
+    (`mutation.end_other_forms`)."""
 
     slots: ClassVar[tuple[frozenset[str], ...] | None] = NONE
 
@@ -162,6 +163,9 @@ class GnomeForm(Script):
         if any(s.key == "gnome-form" and s.caster == ctx.seat for s in st.spells):
             return refuse("You already are a gnome.", "Ya eres un gnomo.", "WW-7.3")
         return None
+
+    def resolve(self, st: WizWarState, ctx: Ctx) -> None:
+        mutation.end_other_forms(st, ctx.seat, ctx.spell)
 
     def base_move(self, st: WizWarState, h: Holder, seat: int, value: int) -> int:
         return 2 if seat == h.seat else value

@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from grimorio.core.errors import IllegalAction
+from grimorio.games.wiz_war.effects import vocab
 
 if TYPE_CHECKING:
     from grimorio.games.wiz_war.cards import Card
@@ -80,8 +81,14 @@ class Holder:
 
 def default_slots(card: Card) -> tuple[frozenset[str], ...]:
     """One slot for a card with targets (all its target kinds), none for self/board/no target."""
-    kinds = frozenset(_SLOT_OF[t] for t in card.targets if t in _SLOT_OF)
-    return (kinds,) if kinds else ()
+    found = _DEFAULT_SLOTS.get(card.targets)
+    if found is None:                  # menus ask for every card at every position
+        kinds = frozenset(_SLOT_OF[t] for t in card.targets if t in _SLOT_OF)
+        found = _DEFAULT_SLOTS[card.targets] = (kinds,) if kinds else ()
+    return found
+
+
+_DEFAULT_SLOTS: dict[tuple[str, ...], tuple[frozenset[str], ...]] = {}
 
 
 class Script:
@@ -119,7 +126,6 @@ class Script:
     def candidates(self, st: WizWarState, ctx: Ctx) -> Iterable[tuple[str, ...]]:
         """Target tuples for menus and bots (each is then checked); default: every target of
         each slot's kinds in range (`vocab.targets_in_range`)."""
-        from grimorio.games.wiz_war.effects import vocab
         return vocab.default_candidates(st, ctx, self.target_slots(ctx.card))
 
     def check(self, st: WizWarState, ctx: Ctx) -> IllegalAction | None:
@@ -138,6 +144,10 @@ class Script:
     def on_item_lost(self, st: WizWarState, seat: int, card: int) -> None:
         """This carried item (instance `card`) has just left `seat` (dropped, made to drop)."""
 
+    def on_item_gained(self, st: WizWarState, seat: int, card: int) -> None:
+        """This item (instance `card`) has just come to `seat` from the board or from another
+        wizard (picked up, taken by Yoink); not when it is cast (`resolve` sees that)."""
+
     # ---- counters (WW-7.6) --------------------------------------------------------------------
     def answers(self, st: WizWarState, seat: int, cast: Cast) -> bool:
         """Whether this counter card, held by `seat`, may answer `cast` now."""
@@ -145,12 +155,10 @@ class Script:
 
     # ---- items --------------------------------------------------------------------------------
     def use_candidates(self, st: WizWarState, ctx: Ctx) -> Iterable[tuple[str, ...]]:
-        from grimorio.games.wiz_war.effects import vocab
         return vocab.default_candidates(st, ctx, self.use_slots)
 
     def check_use(self, st: WizWarState, ctx: Ctx) -> IllegalAction | None:
         """Why the carried item cannot be used so (None: it can). Default: it has no use."""
-        from grimorio.games.wiz_war.effects import vocab
         return vocab.refuse("This item has no use of its own.", "Este objeto no tiene uso.",
                             "WW-7.9")
 
@@ -288,6 +296,11 @@ def hooks_of(effect: str) -> frozenset[str]:
     """The hooks the script of `effect` overrides."""
     _load_schools()
     return _HOOKED.get(effect, frozenset())
+
+
+def has_use(script: Script) -> bool:
+    """Whether the script's item or spell has a use (the default `check_use` refuses all)."""
+    return type(script).check_use is not Script.check_use
 
 
 def hooked(effect: str) -> tuple[Script, tuple[str, ...]] | None:

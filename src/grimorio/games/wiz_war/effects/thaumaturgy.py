@@ -252,7 +252,7 @@ def _door_reason(st: WizWarState, sq: int, d: int, name: str) -> IllegalAction |
 
 def _doors_in_los(st: WizWarState, ctx: Ctx) -> Iterator[tuple[str, int, int]]:
     for name in vocab.targets_in_range(st, ctx, EDGE):
-        sq, d = st.board.parse_edge(name)
+        sq, d = vocab.parse_edge(st, name)
         edge = st.board.peek_edge(sq, d)
         if edge is not None and edge.kind == "door" and not edge.sealed:
             yield name, sq, d
@@ -269,7 +269,7 @@ class PassThroughWall(Script):
     def candidates(self, st: WizWarState, ctx: Ctx) -> Iterable[tuple[str, ...]]:
         own = st.wizards[ctx.seat].square
         for name in vocab.targets_in_range(st, ctx, EDGE):
-            sq, d = st.board.parse_edge(name)
+            sq, d = vocab.parse_edge(st, name)
             edge = st.board.peek_edge(sq, d)
             beyond = st.board.beyond(sq, d)
             near = min(st.board.distance(own, sq), st.board.distance(own, beyond or sq))

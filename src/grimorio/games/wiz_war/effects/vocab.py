@@ -12,8 +12,8 @@ Verbs: `damage`, `heal`, `stun`, `move_wizard`, `push`, `create_object`, `destro
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
-from dataclasses import dataclass, replace
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass, fields, replace
 from itertools import islice, product
 from typing import TYPE_CHECKING
 
@@ -39,6 +39,14 @@ CANDIDATE_CAP = 12   # targets offered per slot in the legal list (the parser ac
 def refuse(en: str, es: str, rule: str) -> IllegalAction:
     """An IllegalAction with both messages and its rule id (what `check` returns)."""
     return IllegalAction(Text(en, es), rule=rule)
+
+
+Refusal = Callable[[], IllegalAction]
+
+
+def later(en: str, es: str, rule: str) -> Refusal:
+    """A refusal written only when someone asks why (menus try many actions, show no reason)."""
+    return lambda: refuse(en, es, rule)
 
 
 def say(st: WizWarState, kind: str, rule: str | None, en: str, es: str,
@@ -73,6 +81,9 @@ OBJECT_KINDS: dict[str, ObjectKind] = {
     "homunculus": ObjectKind(False, False, None),
 }
 EDGE_CRACKS = {"wall": 5, "door": 3, "earth": 5}   # WW-X7; outer walls never break
+# The properties each kind has (a true value), for `object_rule_at`.
+_RULES_OF = {kind: tuple(f.name for f in fields(ObjectKind) if getattr(rules, f.name))
+             for kind, rules in OBJECT_KINDS.items()}
 
 
 @dataclass(frozen=True, slots=True)
@@ -137,6 +148,20 @@ def _square_or_edge(st: WizWarState, text: str) -> Target | None:
         return found
     found = st.names[text] = _parse_square_or_edge(st, text)
     return found
+
+
+def parse_square(st: WizWarState, text: str) -> int:
+    """`st.board.parse_square(text)`, read once per board geometry (for menus)."""
+    found = _square_or_edge(st, text)
+    return found.square if found is not None and found.kind == "square" \
+        else st.board.parse_square(text)
+
+
+def parse_edge(st: WizWarState, text: str) -> tuple[int, int]:
+    """`st.board.parse_edge(text)`, read once per board geometry (for menus)."""
+    found = _square_or_edge(st, text)
+    return (found.square, found.side) if found is not None and found.kind == "edge" \
+        else st.board.parse_edge(text)
 
 
 def _parse_square_or_edge(st: WizWarState, text: str) -> Target | None:
@@ -257,12 +282,30 @@ def cast_origin(st: WizWarState, seat: int, card: Card) -> int | None:
 
 def object_rule_at(st: WizWarState, sq: int, prop: str) -> bool:
     """Whether an object in `sq` has the ObjectKind property `prop` (`blinds`, `scatters`)."""
-    return any(o.square == sq and getattr(OBJECT_KINDS.get(o.kind, OBJECT_KINDS["item"]), prop)
-               for o in st.objects)
+    return sq in object_rule_squares(st, prop)
+
+
+def object_rule_squares(st: WizWarState, prop: str) -> frozenset[int]:
+    """The squares of the objects whose kind has the ObjectKind property `prop`."""
+    return st.memo(("object-rules",), lambda: _object_rules(st)).get(prop, frozenset())
+
+
+def _object_rules(st: WizWarState) -> dict[str, frozenset[int]]:
+    """Per ObjectKind property, the squares of the objects having it, in one pass over the
+    objects (most are dropped items, which have none)."""
+    found: dict[str, set[int]] = {}
+    for obj in st.objects:
+        for prop in _RULES_OF.get(obj.kind, _RULES_OF["item"]):
+            found.setdefault(prop, set()).add(obj.square)
+    return {prop: frozenset(squares) for prop, squares in found.items()}
 
 
 def adjacent_squares(st: WizWarState, sq: int) -> list[int]:
     """`sq` and the squares next to it that it sees (adjacent range, WW-9.3, WW-A10)."""
+    return list(st.memo(("adjacent", sq), lambda: tuple(_adjacent_squares(st, sq))))
+
+
+def _adjacent_squares(st: WizWarState, sq: int) -> list[int]:
     out = [sq]
     if object_rule_at(st, sq, "blinds"):         # inside a dust cloud (WW-X21)
         return out
@@ -359,46 +402,65 @@ def may_attack(st: WizWarState, seat: int) -> bool:
 
 def edge_blocks(st: WizWarState, seat: int, sq: int, d: int) -> IllegalAction | None:
     """Why `seat`'s wizard cannot cross side `d` of `sq` (None: he can), WW-X3, WW-X4."""
+    why = _edge_blocked(st, seat, sq, d)
+    return None if why is None else why()
+
+
+def can_step(st: WizWarState, seat: int, d: int) -> IllegalAction | None:
+    """Why `seat`'s wizard cannot step in direction `d` now (None: he can)."""
+    why = _step_blocked(st, seat, d)
+    return None if why is None else why()
+
+
+def step_open(st: WizWarState, seat: int, d: int) -> bool:
+    """`can_step(...) is None`, without writing the refusal (the legal list asks every turn)."""
+    return _step_blocked(st, seat, d) is None
+
+
+def _step_blocked(st: WizWarState, seat: int, d: int) -> Refusal | None:
+    sq = st.wizards[seat].square
+    why = _edge_blocked(st, seat, sq, d)
+    if why is not None:
+        return why
+    beyond = st.board.beyond(sq, d)
+    assert beyond is not None
+    return None if can_enter(st, seat, beyond) else _SQUARE_BLOCKS
+
+
+def _edge_blocked(st: WizWarState, seat: int, sq: int, d: int) -> Refusal | None:
+    """What makes the refusal of crossing side `d` of `sq`, or None if `seat` may cross."""
     board = st.board
     if board.beyond(sq, d) is None:
-        return refuse("The outer wall blocks the way.", "El muro exterior cierra el paso.",
-                      "WW-X3")
+        return _OUTER_WALL
     for script, holder in fold(st, "can_pass_edge"):
         verdict = script.can_pass_edge(st, holder, seat, sq, d)
         if verdict is not None:
-            return None if verdict else refuse("A spell blocks that edge.",
-                                               "Un hechizo bloquea ese borde.", "WW-X4")
+            return None if verdict else _SPELL_BLOCKS
     edge = board.peek_edge(sq, d)
     if edge is None or edge.kind == "fire":
         return None
     if edge.kind == "door" and not edge.sealed:
         if edge.colour == st.colours[seat] or st.door_unlocked(sq, d):
             return None
-        return refuse("That door is locked for you.", "Esa puerta está cerrada para ti.",
-                      "WW-X4")
+        return _DOOR_LOCKED
     if edge.kind != "door" and seat == st.active and st.door_unlocked(sq, d):
         return None                      # a wall open for one passage (Pass Through Wall)
-    return refuse("A wall blocks the way.", "Un muro cierra el paso.", "WW-X3")
+    return _WALL_BLOCKS
 
 
-def can_step(st: WizWarState, seat: int, d: int) -> IllegalAction | None:
-    """Why `seat`'s wizard cannot step in direction `d` now (None: he can)."""
-    sq = st.wizards[seat].square
-    reason = edge_blocks(st, seat, sq, d)
-    if reason is not None:
-        return reason
-    beyond = st.board.beyond(sq, d)
-    assert beyond is not None
-    if not can_enter(st, seat, beyond):
-        return refuse("Something in that square blocks the way.",
-                      "Algo en esa casilla cierra el paso.", "WW-X21")
-    return None
+_OUTER_WALL = later("The outer wall blocks the way.", "El muro exterior cierra el paso.",
+                    "WW-X3")
+_SPELL_BLOCKS = later("A spell blocks that edge.", "Un hechizo bloquea ese borde.", "WW-X4")
+_DOOR_LOCKED = later("That door is locked for you.", "Esa puerta está cerrada para ti.",
+                     "WW-X4")
+_WALL_BLOCKS = later("A wall blocks the way.", "Un muro cierra el paso.", "WW-X3")
+_SQUARE_BLOCKS = later("Something in that square blocks the way.",
+                       "Algo en esa casilla cierra el paso.", "WW-X21")
 
 
 def can_enter(st: WizWarState, seat: int, sq: int) -> bool:
-    for obj in st.objects:
-        if obj.square == sq and OBJECT_KINDS.get(obj.kind, OBJECT_KINDS["item"]).blocks_move:
-            return False
+    if object_rule_at(st, sq, "blocks_move"):
+        return False
     return all(s.can_enter(st, h, seat, sq) for s, h in fold(st, "can_enter"))
 
 
@@ -698,6 +760,7 @@ def pick_up_item(st: WizWarState, seat: int, obj: BoardObject, rule: str = "WW-X
     st.changed()
     say(st, "pickup", rule, f"{st.colours[seat]} picks up {st.keys[obj.card]}.",
         f"{st.colours[seat]} recoge {st.keys[obj.card]}.")
+    st.script_of(st.keys[obj.card]).on_item_gained(st, seat, obj.card)
 
 
 def drop_treasure(st: WizWarState, seat: int, index: int, rule: str = "WW-X14",
@@ -961,9 +1024,20 @@ def targets_in_range(st: WizWarState, ctx: Ctx, kinds: frozenset[str]) -> Iterat
     seat, rng = ctx.seat, ctx.card.range
     corner = st.turn.corner and st.active == seat
     origin = cast_origin(st, seat, ctx.card)
+    # Cards of one hand share ranges and target kinds: the list is made once per position.
+    return iter(st.memo(("in-range", seat, rng, kinds, corner, origin),
+                        lambda: tuple(_in_range(st, seat, rng, kinds, corner, origin))))
+
+
+def _in_range(st: WizWarState, seat: int, rng: str, kinds: frozenset[str], corner: bool,
+              origin: int | None) -> Iterator[str]:
+    # Squares and edges are listed from the squares the wizard sees (`all_targets`): each is in
+    # LOS range when that is measured from him, so only the other kinds are checked then.
+    seen = rng in ("los", "anywhere") and origin is None
     for text in all_targets(st, seat, kinds):
         t = read_target(st, text)
-        if t is not None and in_range(st, seat, rng, t, corner, origin):
+        if t is not None and ((seen and t.kind in ("square", "edge"))
+                              or in_range(st, seat, rng, t, corner, origin)):
             yield text
 
 

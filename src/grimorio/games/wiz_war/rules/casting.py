@@ -11,8 +11,9 @@ from grimorio.games.wiz_war.actions import Choose, Counter, EndSpell, Play, Use
 from grimorio.games.wiz_war.decisions import Choice, CounterWindow, ForcedDiscard
 from grimorio.games.wiz_war.effects import registry, vocab
 from grimorio.games.wiz_war.effects.registry import Ctx
-from grimorio.games.wiz_war.effects.vocab import Target, refuse, say
+from grimorio.games.wiz_war.effects.vocab import Refusal, Target, later, refuse, say
 from grimorio.games.wiz_war.model import Cast, SpellInPlay
+from grimorio.games.wiz_war.rules import shared
 from grimorio.games.wiz_war.rules.turn import windows_order
 
 if TYPE_CHECKING:
@@ -22,6 +23,7 @@ if TYPE_CHECKING:
 RANGE_RULE = {"caster": "WW-9.2", "adjacent": "WW-9.3", "los": "WW-9.4", "anywhere": "WW-9.5"}
 PLAYS_PER_CARD = 16
 CHECKS_PER_CARD = 48     # plays checked per card for the menu (bounds the legal list's cost)
+_play, _counter, _use = shared(Play), shared(Counter), shared(Use)
 
 
 def main_phase(st: WizWarState) -> IllegalAction | None:
@@ -38,7 +40,7 @@ def main_phase(st: WizWarState) -> IllegalAction | None:
 
 # ---- building a play ---------------------------------------------------------------------------
 def read_targets(st: WizWarState, raw: tuple[str, ...]) -> tuple[Target | None, ...]:
-    return tuple(vocab.read_target(st, text) for text in raw)
+    return tuple([vocab.read_target(st, text) for text in raw])
 
 
 def boost_instances(st: WizWarState, seat: int, card: int | None,
@@ -67,8 +69,8 @@ def boost_instances(st: WizWarState, seat: int, card: int | None,
 def make_ctx(st: WizWarState, seat: int, instance: int, raw: tuple[str, ...],
              boosts: list[int], options: tuple[tuple[str, str], ...], verb: str) -> Ctx:
     card = st.card_of(instance)
-    targets = tuple(t for t in read_targets(st, raw) if t is not None)
-    energy = sum(vocab.card_energy(st, seat, b) for b in boosts)
+    targets = tuple([t for t in read_targets(st, raw) if t is not None])
+    energy = sum([vocab.card_energy(st, seat, b) for b in boosts])
     energy += added_energy(st, seat, instance, verb)
     return Ctx(seat, card, instance, raw, targets, energy, len(boosts), dict(options),
                verb=verb)
@@ -94,6 +96,8 @@ def check_targets(st: WizWarState, ctx: Ctx, slots: tuple[frozenset[str], ...],
     if len(ctx.targets) != len(ctx.raw):
         return refuse("That target is not on the board.", "Ese objetivo no está en juego.",
                       "WW-7.3")
+    if not slots:
+        return None
     corner = st.turn.corner and ctx.seat == st.active
     origin = vocab.cast_origin(st, ctx.seat, ctx.card) if ctx.verb == "play" else None
     for target, kinds in zip(ctx.targets, slots, strict=True):
@@ -122,40 +126,65 @@ def check_options(ctx: Ctx, allowed: dict[str, tuple[str, ...]]) -> IllegalActio
 
 def attack_reason(st: WizWarState, seat: int) -> IllegalAction | None:
     """Whether the active player may attack now (WW-5.5, WW-5.6, WW-7.4, WW-7.5, WW-X13)."""
+    why = _attack_refusal(st, seat)
+    return None if why is None else why()
+
+
+def attack_allowed(st: WizWarState, seat: int) -> bool:
+    """`attack_reason(...) is None`, without writing the refusal (for menus)."""
+    return _attack_refusal(st, seat) is None
+
+
+_FIRST_TURN = later("No attack in your first turn.", "No se ataca en el primer turno.", "WW-5.6")
+_ATTACKED = later("You have already attacked this turn.", "Ya has atacado este turno.",
+                  "WW-5.5")
+_STUNNED_MOVED = later("Stunned: you moved, so you may not attack.",
+                       "Aturdido: te has movido, así que no puedes atacar.", "WW-X13")
+_NO_ATTACKING = later("A spell stops you attacking.", "Un hechizo te impide atacar.", "WW-5.5")
+
+
+def _attack_refusal(st: WizWarState, seat: int) -> Refusal | None:
     if st.wizards[seat].turns <= 1:
-        return refuse("No attack in your first turn.", "No se ataca en el primer turno.",
-                      "WW-5.6")
+        return _FIRST_TURN
     allowance = vocab.attack_allowance(st, seat)     # 1, or more (Adrenaline)
     if vocab.attacks_made(st) >= allowance:
-        return refuse("You have already attacked this turn.", "Ya has atacado este turno.",
-                      "WW-5.5")
+        return _ATTACKED
     if st.turn.stunned and st.turn.moved and vocab.attacks_made(st) >= allowance - 1:
-        return refuse("Stunned: you moved, so you may not attack.",
-                      "Aturdido: te has movido, así que no puedes atacar.", "WW-X13")
+        return _STUNNED_MOVED
     if not vocab.may_attack(st, seat):
-        return refuse("A spell stops you attacking.", "Un hechizo te impide atacar.", "WW-5.5")
+        return _NO_ATTACKING
     return None
 
 
 def card_reason(st: WizWarState, seat: int, card: Card) -> IllegalAction | None:
     """What the card's type and script allow before looking at targets."""
-    if card.types == ("energy",):
-        return refuse("Energy is spent (boost, or with a spell), not played.",
+    why = _card_refusal(st, seat, card)
+    return None if why is None else why()
+
+
+_ENERGY_SPENT = later("Energy is spent (boost, or with a spell), not played.",
                       "La energía se gasta (boost o with), no se juega.", "WW-7.7")
+_COUNTER_ANSWERS = later("A counter spell is played in answer to a cast (counter).",
+                         "Un contrahechizo se juega en respuesta (counter).", "WW-7.6")
+_NO_CASTING = later("A spell stops you casting that.", "Un hechizo te impide lanzar eso.",
+                    "WW-7.2")
+
+
+def _card_refusal(st: WizWarState, seat: int, card: Card) -> Refusal | None:
+    if card.types == ("energy",):
+        return _ENERGY_SPENT
     if card.types == ("counter",):
-        return refuse("A counter spell is played in answer to a cast (counter).",
-                      "Un contrahechizo se juega en respuesta (counter).", "WW-7.6")
+        return _COUNTER_ANSWERS
     if not registry.implemented(card.effect):
-        return refuse(f"{card.key} has no effect scripted yet: spend it for energy.",
-                      f"{card.key} aún no tiene efecto: gástala como energía.", "WW-7.3")
+        return later(f"{card.key} has no effect scripted yet: spend it for energy.",
+                     f"{card.key} aún no tiene efecto: gástala como energía.", "WW-7.3")
     if card.is_a("attack"):
-        reason = attack_reason(st, seat)
-        if reason is not None:
-            return reason
+        why = _attack_refusal(st, seat)
+        if why is not None:
+            return why
     for script, holder in vocab.fold(st, "can_cast"):
         if not script.can_cast(st, holder, seat, card):
-            return refuse("A spell stops you casting that.", "Un hechizo te impide lanzar eso.",
-                          "WW-7.2")
+            return _NO_CASTING
     return None
 
 
@@ -179,12 +208,29 @@ def play_reason(st: WizWarState, action: Play) -> IllegalAction | None:
 def _ctx_reason(st: WizWarState, seat: int, instance: int, raw: tuple[str, ...],
                 boosts: tuple[str, ...], options: tuple[tuple[str, str], ...],
                 verb: str, answering: Cast | None = None) -> IllegalAction | None:
+    spent = _spent(st, seat, instance, boosts, verb)
+    if isinstance(spent, IllegalAction):
+        return spent
+    return _checked(st, seat, instance, raw, spent, options, verb, answering)
+
+
+def _spent(st: WizWarState, seat: int, instance: int, boosts: tuple[str, ...],
+           verb: str) -> list[int] | IllegalAction:
+    """The hand cards a play spends, or why it cannot spend them (WW-7.8, WW-X17); the menus
+    work this out once per card, as it does not depend on the targets."""
     spent = boost_instances(st, seat, instance, boosts)
     if isinstance(spent, IllegalAction):
         return spent
     if spent and added_energy(st, seat, instance, verb):
         return refuse("Add already gives this spell its energy.",
                       "Sumar ya da su energía a este hechizo.", "WW-X17")
+    return spent
+
+
+def _checked(st: WizWarState, seat: int, instance: int, raw: tuple[str, ...], spent: list[int],
+             options: tuple[tuple[str, str], ...], verb: str,
+             answering: Cast | None = None) -> IllegalAction | None:
+    """The checks of a play whose spent cards are known: targets, options, the card's own."""
     ctx = make_ctx(st, seat, instance, raw, spent, options, verb)
     ctx.answering = answering
     script = registry.script(ctx.card.effect)
@@ -527,32 +573,31 @@ def play_menu(st: WizWarState) -> list[Play]:
     seen: set[str] = set()
     for instance in sorted(st.wizards[seat].hand):
         card = st.card_of(instance)
-        if card.key in seen or card_reason(st, seat, card) is not None:
+        if card.key in seen:
             continue
         seen.add(card.key)
-        out += islice(_card_plays(st, seat, instance, card), PLAYS_PER_CARD)
+        if _card_refusal(st, seat, card) is None:
+            out += islice(_card_plays(st, seat, instance, card), PLAYS_PER_CARD)
     return out
 
 
 def _card_plays(st: WizWarState, seat: int, instance: int, card: Card) -> list[Play]:
     script = registry.script(card.effect)
     ctx = Ctx(seat, card, instance)
-    boost = best_boost(st, seat, instance) if script.uses_energy else None
-    boosts: list[tuple[str, ...]] = [()] if boost is None else [(boost,), ()]
-    if script.boost_cards > 1:                       # Add: the two best cards together
-        pair = best_boosts(st, seat, instance, script.boost_cards)
-        boosts = [pair] if pair else []
-    fixed = {k: v for k, v in script.options.items() if v}    # free-form keys: candidates
-    opts = [tuple(zip(fixed, values, strict=True))
-            for values in product(*fixed.values())] or [()]
+    variants: list[tuple[tuple[str, ...], list[int] | IllegalAction]] | None = None
+    opts = _option_sets(script)
     out: list[Play] = []
     checks = 0
     for candidate in script.candidates(st, ctx):
+        if variants is None:          # at the first candidate: many cards have none
+            variants = [(boosts, _spent(st, seat, instance, boosts, "play"))
+                        for boosts in _boost_choices(st, seat, instance, script)]
         raw, named = _split_candidate(candidate)
-        for options, spent in product(opts, boosts):
-            action = Play(card.key, raw, spent, tuple(sorted(options + named)))
-            if _ctx_reason(st, seat, instance, raw, spent, action.options, "play") is None:
-                out.append(action)
+        for options, (boosts, spent) in product(opts, variants):
+            chosen = tuple(sorted(options + named)) if options or named else ()
+            if not isinstance(spent, IllegalAction) and _checked(
+                    st, seat, instance, raw, spent, chosen, "play") is None:
+                out.append(_play(card.key, raw, boosts, chosen))
             checks += 1
             if checks >= CHECKS_PER_CARD:
                 break
@@ -563,12 +608,43 @@ def _card_plays(st: WizWarState, seat: int, instance: int, card: Card) -> list[P
     return out
 
 
+def _boost_choices(st: WizWarState, seat: int, instance: int,
+                   script: registry.Script) -> list[tuple[str, ...]]:
+    """The boosts the menu offers with a card: the best card and none, or none only; Add's
+    two best cards together."""
+    if script.boost_cards > 1:
+        pair = best_boosts(st, seat, instance, script.boost_cards)
+        return [pair] if pair else []
+    boost = best_boost(st, seat, instance) if script.uses_energy else None
+    return [()] if boost is None else [(boost,), ()]
+
+
+_OPTION_SETS: dict[str, list[tuple[tuple[str, str], ...]]] = {}
+
+
+def _option_sets(script: registry.Script) -> list[tuple[tuple[str, str], ...]]:
+    """Every combination of the script's options with listed values (free-form keys come from
+    the candidates); [()] without any. Fixed per script: worked out once."""
+    found = _OPTION_SETS.get(script.key)
+    if found is None:
+        fixed = {k: v for k, v in script.options.items() if v}
+        found = _OPTION_SETS[script.key] = [tuple(zip(fixed, values, strict=True))
+                                            for values in product(*fixed.values())] or [()]
+    return found
+
+
 def _split_candidate(candidate: tuple[str, ...]) -> tuple[tuple[str, ...],
                                                          tuple[tuple[str, str], ...]]:
     """A candidate's targets, and the `key=value` options it names (free-form options)."""
-    raw = tuple(w for w in candidate if "=" not in w)
-    named = tuple((w.partition("=")[0], w.partition("=")[2]) for w in candidate if "=" in w)
-    return raw, named
+    raw: list[str] = []
+    named: list[tuple[str, str]] = []
+    for word in candidate:
+        if "=" in word:
+            key, _, value = word.partition("=")
+            named.append((key, value))
+        else:
+            raw.append(word)
+    return tuple(raw), tuple(named)
 
 
 def counter_menu(st: WizWarState, window: CounterWindow) -> list[Counter]:
@@ -588,7 +664,7 @@ def counter_menu(st: WizWarState, window: CounterWindow) -> list[Counter]:
             continue
         ctx = Ctx(seat, card, instance, verb="counter", answering=cast)
         for raw in islice(script.candidates(st, ctx), PLAYS_PER_CARD):
-            action = Counter(card.key, raw)
+            action = _counter(card.key, raw)
             if _ctx_reason(st, seat, instance, raw, (), (), "counter", cast) is None:
                 out.append(action)
     return out
@@ -605,14 +681,15 @@ def use_menu(st: WizWarState) -> list[Use]:
             continue
         seen.add(card.key)
         script = registry.script(card.effect)
-        if script.use_is_attack and attack_reason(st, seat) is not None:
-            continue
+        if not registry.has_use(script) or (script.use_is_attack
+                                            and not attack_allowed(st, seat)):
+            continue                    # `use_reason` would refuse every use of it
         ctx = Ctx(seat, card, instance, verb="use")
         opts = [tuple(sorted(zip(script.use_options, values, strict=True)))
                 for values in product(*script.use_options.values())] or [()]
         for raw in islice(script.use_candidates(st, ctx), PLAYS_PER_CARD):
             for options in opts:            # an item's use may carry options (Wizardblade)
-                action = Use(card.key, raw, options)
+                action = _use(card.key, raw, options)
                 if use_reason(st, action) is None:
                     out.append(action)
     return out

@@ -9,10 +9,18 @@ from grimorio.games.wiz_war.actions import Punch
 from grimorio.games.wiz_war.effects import vocab
 from grimorio.games.wiz_war.effects.vocab import Target, refuse, say
 from grimorio.games.wiz_war.model import Cast
-from grimorio.games.wiz_war.rules.casting import attack_reason, attacked_seats, main_phase
+from grimorio.games.wiz_war.rules import shared
+from grimorio.games.wiz_war.rules.casting import (
+    attack_allowed,
+    attack_reason,
+    attacked_seats,
+    main_phase,
+)
 
 if TYPE_CHECKING:
     from grimorio.games.wiz_war.state import WizWarState
+
+_punch = shared(Punch)
 
 
 def punch_reason(st: WizWarState, action: Punch) -> IllegalAction | None:
@@ -68,15 +76,19 @@ def land_punch(st: WizWarState, seat: int, target: Target) -> None:
 def punch_menu(st: WizWarState) -> list[Punch]:
     """Punches at enemy wizards within reach (edges and objects only when it can crack)."""
     seat = st.active
-    if attack_reason(st, seat) is not None:
+    if not attack_allowed(st, seat):
         return []
-    near = vocab.adjacent_squares(st, st.wizards[seat].square)
-    out = [Punch(w.colour) for w in st.wizards
-           if w.alive and w.seat != seat and w.square in near]
+    own = st.wizards[seat].square
+    # Reach is the own square or one across a side, and seen (`adjacent_squares`, whose LOS
+    # is traced only when an enemy stands that close).
+    around = {own, *(st.board.beyond(own, d) for d in range(4))}
+    enemies = [w for w in st.wizards
+               if w.alive and w.seat != seat and w.square in around]
+    near = vocab.adjacent_squares(st, own) if enemies else []
+    out = [_punch(w.colour) for w in enemies if w.square in near]
     if vocab.punch_damage(st, seat) >= 3:
-        own = st.wizards[seat].square
         for d in range(4):
             edge = st.board.peek_edge(own, d)
             if edge is not None and edge.kind in vocab.EDGE_CRACKS:
-                out.append(Punch(st.board.edge_name(own, d)))
+                out.append(_punch(st.board.edge_name(own, d)))
     return out

@@ -11,11 +11,14 @@ from grimorio.games.wiz_war.actions import DISCARD_NONE, DRAWS, Discard, Draw, E
 from grimorio.games.wiz_war.decisions import ForcedDiscard
 from grimorio.games.wiz_war.effects import vocab
 from grimorio.games.wiz_war.effects.vocab import refuse, say
+from grimorio.games.wiz_war.rules import shared
 from grimorio.games.wiz_war.rules import turn as turn_rules
 
 if TYPE_CHECKING:
     from grimorio.core.actions import Action
     from grimorio.games.wiz_war.state import WizWarState
+
+_discard, _end_spell = shared(Discard), shared(EndSpell)
 
 
 def end_reason(st: WizWarState) -> IllegalAction | None:
@@ -124,10 +127,10 @@ def do_draw(st: WizWarState, action: Draw) -> None:
 def discard_menu(st: WizWarState) -> list[Action]:
     """`discard none`, each single card, and the whole hand (the parser takes any list)."""
     keys = sorted({st.keys[c] for c in st.wizards[st.active].hand})
-    out: list[Action] = [DISCARD_NONE, *(Discard((k,)) for k in keys)]
+    out: list[Action] = [DISCARD_NONE, *(_discard((k,)) for k in keys)]
     hand = tuple(sorted(st.keys[c] for c in st.wizards[st.active].hand))
     if len(hand) > 1:
-        out.append(Discard(hand))
+        out.append(_discard(hand))
     return out
 
 
@@ -138,7 +141,7 @@ def draw_menu(st: WizWarState) -> list[Action]:
 def forced_menu(st: WizWarState, seat: int) -> list[Action]:
     wiz = st.wizards[seat]
     if wiz.hand:
-        return [Discard((k,)) for k in sorted({st.keys[c] for c in wiz.hand})]
-    out: list[Action] = [Discard((k,)) for k in sorted({st.keys[c] for c in wiz.items})]
-    out += [EndSpell(k) for k in sorted({s.key for s in st.spells if s.caster == seat})]
+        return [_discard((k,)) for k in sorted({st.keys[c] for c in wiz.hand})]
+    out: list[Action] = [_discard((k,)) for k in sorted({st.keys[c] for c in wiz.items})]
+    out += [_end_spell(k) for k in sorted({s.key for s in st.spells if s.caster == seat})]
     return out

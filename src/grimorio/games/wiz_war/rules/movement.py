@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from grimorio.core.errors import IllegalAction
-from grimorio.games.wiz_war.actions import Boost, Drop, Move, Pickup
+from grimorio.games.wiz_war.actions import MOVES, Boost, Drop, Move, Pickup
 from grimorio.games.wiz_war.effects import vocab
 from grimorio.games.wiz_war.effects.vocab import refuse, say
 from grimorio.games.wiz_war.rules.casting import main_phase
@@ -18,6 +18,25 @@ if TYPE_CHECKING:
 def move_reason(st: WizWarState, action: Move) -> IllegalAction | None:
     """A step costs 1 MP (WW-5.2, WW-X2); a stunned wizard who attacked may not move
     (WW-X13); picking up a treasure ends movement (WW-X14)."""
+    reason = _step_reason(st)
+    if reason is not None:
+        return reason
+    if _scattered(st):
+        return None                   # the d4 picks the way out (Dust Cloud, WW-X19)
+    return vocab.can_step(st, st.active, action.d)
+
+
+def move_menu(st: WizWarState) -> list[Move]:
+    """The steps `move_reason` allows, its checks common to every direction made once."""
+    if _step_reason(st) is not None:
+        return []
+    if _scattered(st):
+        return list(MOVES)
+    return [m for m in MOVES if vocab.step_open(st, st.active, m.d)]
+
+
+def _step_reason(st: WizWarState) -> IllegalAction | None:
+    """Why the active wizard may not step at all now (None: he may, where no wall stops him)."""
     reason = main_phase(st)
     if reason is not None:
         return reason
@@ -32,9 +51,12 @@ def move_reason(st: WizWarState, action: Move) -> IllegalAction | None:
     if turn.stunned and vocab.attacks_made(st) >= vocab.attack_allowance(st, st.active):
         return refuse("Stunned: you attacked, so you may not move.",
                       "Aturdido: has atacado, así que no puedes moverte.", "WW-X13")
-    if vocab.object_rule_at(st, st.wizards[st.active].square, "scatters"):
-        return None                   # the d4 picks the way out (Dust Cloud, WW-X19)
-    return vocab.can_step(st, st.active, action.d)
+    return None
+
+
+def _scattered(st: WizWarState) -> bool:
+    """Whether the active wizard stands in a dust cloud: any step is allowed (WW-X19)."""
+    return vocab.object_rule_at(st, st.wizards[st.active].square, "scatters")
 
 
 def do_move(st: WizWarState, action: Move) -> None:

@@ -40,9 +40,11 @@ def finish(st: WizWarState, winner: int | None, rule: str, en: str, es: str) -> 
 
 
 def time_limit(st: WizWarState) -> None:
-    """The turn limit ran out: most VP, then most life; a tie is a draw (WW-X20)."""
-    best = max((w.vp, w.life if w.alive else -99) for w in st.wizards)
-    leaders = [w for w in st.wizards if (w.vp, w.life if w.alive else -99) == best]
+    """The turn limit ran out: among the living wizards (a dead one is out of the game, WW-X12)
+    most VP, then most life; a tie is a draw (WW-X20)."""
+    alive = [w for w in st.wizards if w.alive]
+    best = max(((w.vp, w.life) for w in alive), default=None)
+    leaders = [w for w in alive if (w.vp, w.life) == best]
     if len(leaders) == 1:
         finish(st, leaders[0].seat, "WW-X20",
                f"The turn limit is reached: {leaders[0].colour} leads and wins.",
@@ -129,7 +131,7 @@ def settle(st: WizWarState) -> None:
     """Run the engine's own steps until someone must decide: resolve casts whose windows are
     closed, skip windows of dead or countered, ask for forced discards, end a dead active
     player's turn."""
-    from grimorio.games.wiz_war.rules import casting
+    from grimorio.games.wiz_war.rules.casting import resolve_top
     while not st.over:
         top = st.stack.top
         if isinstance(top, CounterWindow) and not _window_live(st, top):
@@ -143,7 +145,7 @@ def settle(st: WizWarState) -> None:
             continue
         if st.casts and (top is None or (isinstance(top, CounterWindow)
                                          and top.cid != st.casts[-1].cid)):
-            casting.resolve_top(st)
+            resolve_top(st)
             continue
         if top is not None:
             return
