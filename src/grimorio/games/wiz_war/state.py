@@ -8,7 +8,7 @@ caches derived from it and the bookkeeping hooks of the core `State`.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from grimorio.core.actions import Action
@@ -55,7 +55,7 @@ class WizWarState(State):
         super().__init__(game, seed)
         self.cards = {**cards, **ACTION_CARDS}     # + the pseudo cards of card-less casts
         self.keys = keys
-        self.names: dict[str, Any] = {}           # parsed square/edge names (board geometry)
+        self.names = _names_of(board)             # parsed square/edge names (board geometry)
         registry.implemented("")                  # import every school now, not mid-game
         self.board = board
         self.colours = colours
@@ -133,7 +133,7 @@ class WizWarState(State):
             value = self._memo[key] = make()
         return value
 
-    def providers(self, hook: str) -> list[tuple[Script, Holder]]:
+    def providers(self, hook: str) -> Sequence[tuple[Script, Holder]]:
         """The cards whose scripts change `hook` now: spells in play, carried items of living
         wizards, objects made from cards."""
         if not self._providers_fresh:
@@ -141,7 +141,7 @@ class WizWarState(State):
             if sources != self._provider_sources:
                 self._providers, self._provider_sources = self._collect_providers(), sources
             self._providers_fresh = True
-        return self._providers.get(hook, [])
+        return self._providers.get(hook, ())
 
     def _sources(self) -> list[Any]:
         """Everything the providers are built from, in one flat list (cheap to make and to
@@ -226,7 +226,10 @@ class WizWarState(State):
     def _is_legal(self, action: Action) -> bool:
         # The legal list is exact (each listed action passes `legal.reason`; a test checks it)
         # and dropped on every change: an action listed for this position needs no re-check.
-        if self._legal is not None and action in self._legal:
+        # Callers usually pick from the list: looking for that very object first skips the
+        # field by field comparisons of `in`.
+        listed = self._legal
+        if listed is not None and (id(action) in map(id, listed) or action in listed):
             return True
         return legal.reason(self, action) is None
 
@@ -357,6 +360,15 @@ class WizWarState(State):
         twin.phase, twin.turn, twin.next_id = self.phase, self.turn.copy(), self.next_id
         twin.over, twin.winner = self.over, self.winner
         twin._reset_caches()
+
+
+# Parsed square and edge names per board shape (where the sectors lie): every game on that
+# shape reads the same names, and they never change.
+_NAMES: dict[frozenset[tuple[int, int]], dict[str, Any]] = {}
+
+
+def _names_of(board: Board) -> dict[str, Any]:
+    return _NAMES.setdefault(frozenset((p.row, p.col) for p in board.sectors), {})
 
 
 def _provide(found: dict[str, list[tuple[Script, Holder]]], effect: str, kind: str,

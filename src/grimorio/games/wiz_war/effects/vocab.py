@@ -141,13 +141,21 @@ def read_target(st: WizWarState, text: str) -> Target | None:
 
 
 def _square_or_edge(st: WizWarState, text: str) -> Target | None:
-    """A square or edge name, parsed once per board geometry (`st.names`, shared by clones:
-    menus read the same names over and over)."""
-    if text in st.names:
-        found: Target | None = st.names[text]
-        return found
-    found = st.names[text] = _parse_square_or_edge(st, text)
+    """A square or edge name, parsed once per board geometry (`st.names`, shared by the games
+    on that board shape: menus read the same names over and over). Only canonical names are
+    kept, so what players type cannot grow it."""
+    found: Target | None = st.names.get(text)
+    if found is None:
+        found = _parse_square_or_edge(st, text)
+        if found is not None and found.name == _canonical_name(st, found):
+            st.names[text] = found
     return found
+
+
+def _canonical_name(st: WizWarState, t: Target) -> str:
+    if t.kind == "square":
+        return st.board.square_name(t.square)
+    return st.board.edge_name(t.square, t.side)
 
 
 def parse_square(st: WizWarState, text: str) -> int:
@@ -249,9 +257,15 @@ def find_spell(st: WizWarState, sid: int) -> SpellInPlay | None:
 
 def is_empty(st: WizWarState, sq: int) -> bool:
     """No object, treasure, creature or wizard (WW-10.9, WW-A14)."""
-    if any(o.square == sq for o in st.objects) or wizards_at(st, sq):
-        return False
-    return not any(t.square == sq and t.carrier is None and not t.scored for t in st.treasures)
+    return sq not in st.memo(("occupied",), lambda: _occupied(st))
+
+
+def _occupied(st: WizWarState) -> frozenset[int | None]:
+    """The squares holding an object, a living wizard or a treasure lying there (menus ask
+    square after square)."""
+    return frozenset([o.square for o in st.objects]
+                     + [w.square for w in st.wizards if w.alive]
+                     + [t.square for t in st.treasures if t.carrier is None and not t.scored])
 
 
 def los_blocks(st: WizWarState, sq: int) -> bool:
@@ -358,13 +372,13 @@ def fold(st: WizWarState, hook: str) -> Iterator[tuple[Script, Holder]]:
 def hand_count(st: WizWarState, seat: int) -> int:
     """Cards that count toward the hand limit: hand, carried items, own spells (WW-6.6, A5)."""
     wiz = st.wizards[seat]
-    return len(wiz.hand) + len(wiz.items) + sum(1 for s in st.spells if s.caster == seat)
+    return len(wiz.hand) + len(wiz.items) + len([s for s in st.spells if s.caster == seat])
 
 
 def hand_limit(st: WizWarState, seat: int) -> int:
     """The current maximum hand size (WW-6.7)."""
     value = 7
-    for script, holder in fold(st, "hand_limit"):
+    for script, holder in st.providers("hand_limit"):
         value = script.hand_limit(st, holder, seat, value)
     return value
 
@@ -378,7 +392,7 @@ def base_move(st: WizWarState, seat: int) -> int:
 
 def punch_damage(st: WizWarState, seat: int) -> int:
     value = 1
-    for script, holder in fold(st, "punch_damage"):
+    for script, holder in st.providers("punch_damage"):
         value = script.punch_damage(st, holder, seat, value)
     return value
 
@@ -386,7 +400,7 @@ def punch_damage(st: WizWarState, seat: int) -> int:
 def attack_allowance(st: WizWarState, seat: int) -> int:
     """How many attacks the wizard may make in a turn: 1 (WW-5.5), more with a hook."""
     value = 1
-    for script, holder in fold(st, "attack_allowance"):
+    for script, holder in st.providers("attack_allowance"):
         value = script.attack_allowance(st, holder, seat, value)
     return value
 
@@ -397,7 +411,8 @@ def attacks_made(st: WizWarState) -> int:
 
 
 def may_attack(st: WizWarState, seat: int) -> bool:
-    return all(s.can_attack(st, h, seat) for s, h in fold(st, "can_attack"))
+    hooks = st.providers("can_attack")
+    return not hooks or all(s.can_attack(st, h, seat) for s, h in hooks)
 
 
 def edge_blocks(st: WizWarState, seat: int, sq: int, d: int) -> IllegalAction | None:
@@ -432,7 +447,7 @@ def _edge_blocked(st: WizWarState, seat: int, sq: int, d: int) -> Refusal | None
     board = st.board
     if board.beyond(sq, d) is None:
         return _OUTER_WALL
-    for script, holder in fold(st, "can_pass_edge"):
+    for script, holder in st.providers("can_pass_edge"):
         verdict = script.can_pass_edge(st, holder, seat, sq, d)
         if verdict is not None:
             return None if verdict else _SPELL_BLOCKS
@@ -459,9 +474,10 @@ _SQUARE_BLOCKS = later("Something in that square blocks the way.",
 
 
 def can_enter(st: WizWarState, seat: int, sq: int) -> bool:
-    if object_rule_at(st, sq, "blocks_move"):
+    if sq in object_rule_squares(st, "blocks_move"):
         return False
-    return all(s.can_enter(st, h, seat, sq) for s, h in fold(st, "can_enter"))
+    hooks = st.providers("can_enter")
+    return not hooks or all(s.can_enter(st, h, seat, sq) for s, h in hooks)
 
 
 # ---- verbs: wizards --------------------------------------------------------------------------
@@ -577,9 +593,11 @@ def move_wizard(st: WizWarState, seat: int, sq: int, rule: str, step: bool = Fal
     old = wiz.square
     wiz.square = sq
     st.changed()
-    say(st, "move" if step else "place", rule,
-        f"{wiz.colour} {'moves' if step else 'is moved'} to {st.board.square_name(sq)}.",
-        f"{wiz.colour} {'va' if step else 'pasa'} a {st.board.square_name(sq)}.", seat=seat)
+    if not st.quiet:                     # the log only (a search copy keeps none)
+        where = st.board.square_name(sq)
+        say(st, "move" if step else "place", rule,
+            f"{wiz.colour} {'moves' if step else 'is moved'} to {where}.",
+            f"{wiz.colour} {'va' if step else 'pasa'} a {where}.", seat=seat)
     if side is not None:
         for script, holder in fold(st, "on_cross"):
             script.on_cross(st, holder, seat, old, side)
@@ -1031,14 +1049,18 @@ def targets_in_range(st: WizWarState, ctx: Ctx, kinds: frozenset[str]) -> Iterat
 
 def _in_range(st: WizWarState, seat: int, rng: str, kinds: frozenset[str], corner: bool,
               origin: int | None) -> Iterator[str]:
-    # Squares and edges are listed from the squares the wizard sees (`all_targets`): each is in
-    # LOS range when that is measured from him, so only the other kinds are checked then.
+    # Squares and edges come last, named from the squares the wizard sees (`all_targets`):
+    # each is within LOS range when that is measured from him, and needs no check then.
     seen = rng in ("los", "anywhere") and origin is None
-    for text in all_targets(st, seat, kinds):
+    for text in all_targets(st, seat, kinds - _NEAR if seen else kinds):
         t = read_target(st, text)
-        if t is not None and ((seen and t.kind in ("square", "edge"))
-                              or in_range(st, seat, rng, t, corner, origin)):
+        if t is not None and in_range(st, seat, rng, t, corner, origin):
             yield text
+    if seen:
+        yield from all_targets(st, seat, kinds & _NEAR)
+
+
+_NEAR = frozenset({"square", "edge"})
 
 
 def all_targets(st: WizWarState, seat: int, kinds: frozenset[str]) -> Iterator[str]:
