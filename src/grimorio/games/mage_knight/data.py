@@ -23,6 +23,7 @@ from typing import Any
 
 import yaml
 
+from grimorio.core import datafile
 from grimorio.core.errors import ScenarioError
 from grimorio.core.i18n import Text
 
@@ -49,7 +50,6 @@ RISES_WHOLE_WORDS = ("Zombie", "Skeleton")
 _KEY = re.compile(r"[a-z][a-z0-9_]*")
 _ARMY_ID = re.compile(r"[a-z0-9][a-z0-9-]*")
 _RULE = re.compile(r"MK-\d+\.\d+")
-_MISSING: Any = object()
 
 
 class DataError(ScenarioError):
@@ -58,57 +58,19 @@ class DataError(ScenarioError):
 
 # ------------------------------------------------------------------------------ field reader
 
-class _Fields:
-    """Reads one mapping of a data file, checking types and refusing unknown keys."""
+class _Fields(datafile.Fields):
+    """The core field reader raising `DataError`, with mage-knight's readers; a text of only
+    spaces counts as empty."""
 
-    __slots__ = ("data", "used", "where")
+    __slots__ = ()
 
-    def __init__(self, data: Any, where: str) -> None:
-        if not isinstance(data, dict):
-            raise DataError(f"{where}: expected a mapping, got {type(data).__name__}")
-        self.data: dict[str, Any] = data
-        self.where = where
-        self.used: set[str] = set()
+    strip_text = True
 
-    def fail(self, key: str, problem: str) -> DataError:
-        return DataError(f"{self.where}: field '{key}' {problem}")
-
-    def raw(self, key: str, default: Any = _MISSING) -> Any:
-        self.used.add(key)
-        if key in self.data:
-            return self.data[key]
-        if default is _MISSING:
-            raise self.fail(key, "is missing")
-        return default
-
-    def integer(self, key: str, low: int, high: int, default: Any = _MISSING) -> int:
-        value = self.raw(key, default)
-        if not isinstance(value, int) or isinstance(value, bool):
-            raise self.fail(key, f"must be a whole number, not {value!r}")
-        if not low <= value <= high:
-            raise self.fail(key, f"must be between {low} and {high}, not {value}")
-        return value
-
-    def flag(self, key: str, default: Any = _MISSING) -> bool:
-        value = self.raw(key, default)
-        if not isinstance(value, bool):
-            raise self.fail(key, f"must be true or false, not {value!r}")
-        return value
-
-    def text(self, key: str, choices: Sequence[str] | None = None,
-             default: Any = _MISSING) -> str:
-        value = self.raw(key, default)
-        if not isinstance(value, str) or not value.strip():
-            raise self.fail(key, f"must be a non-empty text, not {value!r}")
-        if choices is not None and value not in choices:
-            raise self.fail(key, f"must be one of {', '.join(choices)}, not {value!r}")
-        return value
-
-    def optional_text(self, key: str) -> str | None:
-        return self.text(key) if key in self.data else self.raw(key, None)
+    def __init__(self, data: Any, where: str, error: type[ScenarioError] = DataError) -> None:
+        super().__init__(data, where, error)
 
     def key(self, key: str = "key", pattern: re.Pattern[str] = _KEY) -> str:
-        value = self.text(key)
+        value: str = self.text(key)
         if not pattern.fullmatch(value):
             raise self.fail(key, f"must match {pattern.pattern}, not {value!r}")
         return value
@@ -125,11 +87,6 @@ class _Fields:
         if not isinstance(value, list) or not value:
             raise self.fail(key, "must be a non-empty list")
         return value
-
-    def done(self) -> None:
-        unknown = sorted(set(self.data) - self.used)
-        if unknown:
-            raise self.fail(unknown[0], "is not a known field (a typo?)")
 
 
 # ------------------------------------------------------------------------------ definitions
@@ -419,7 +376,7 @@ def _read_ability(raw: Any, index: int) -> Ability:
         where += f" ({raw['key']})"
     f = _Fields(raw, where)
     ability = Ability(
-        key=f.key(), stat=f.text("stat", STATS), colour=f.text("colour", COLOURS),
+        key=f.key(), stat=f.text("stat", choices=STATS), colour=f.text("colour", choices=COLOURS),
         name=f.bilingual("name"), optional=f.flag("optional"), rule=f.text("rule"),
         rebellion=f.flag("rebellion"), summary=f.bilingual("summary"),
         marker=f.flag("marker", False))
@@ -431,8 +388,9 @@ def _read_ability(raw: Any, index: int) -> Ability:
 
 def _read_unsupported(raw: Any, index: int) -> UnsupportedSymbol:
     f = _Fields(raw, f"abilities.yaml: not_in_spec {index + 1}")
-    item = UnsupportedSymbol(f.text("name"), f.text("stat", STATS), f.text("colour", COLOURS),
-                             f.text("symbol", ("circle",)))
+    item = UnsupportedSymbol(f.text("name"), f.text("stat", choices=STATS),
+                             f.text("colour", choices=COLOURS),
+                             f.text("symbol", choices=("circle",)))
     f.done()
     return item
 
@@ -468,7 +426,8 @@ def _read_factions(top: _Fields) -> dict[str, Faction]:
 def _read_ranks(top: _Fields) -> dict[str, Rank]:
     out = []
     for f in _read_named(top, "ranks"):
-        out.append(Rank(f.key(), f.integer("stars", 0, 3), Text(f.text("en"), f.text("es"))))
+        out.append(Rank(f.key(), f.integer("stars", low=0, high=3),
+                        Text(f.text("en"), f.text("es"))))
         f.done()
     ranks = _unique_keys(((x.key, x) for x in out), "figures.yaml: ranks")
     if sum(1 for r in ranks.values() if r.stars == 0) != 1:
@@ -480,7 +439,7 @@ def _read_spanish(top: _Fields) -> dict[str, str]:
     out = []
     for f in _read_named(top, "spanish_names"):
         out.append((f.text("name"), f.text("es")))
-        f.text("evidence", ("seed", "numbers"))
+        f.text("evidence", choices=("seed", "numbers"))
         f.done()
     return _unique_keys(out, "figures.yaml: spanish_names")
 
@@ -502,17 +461,19 @@ class _FigureReader:
             where = f"figures.yaml: figure {raw.get('number')} ({raw.get('name', '?')})"
         f = _Fields(raw, where)
         name = f.text("name")
-        rank = f.text("rank", tuple(self.ranks))
+        rank = f.text("rank", choices=tuple(self.ranks))
         figure = Figure(
-            number=f.integer("number", 1, 9999), name=name, name_es=self.spanish.get(name),
+            number=f.integer("number", low=1, high=9999), name=name, name_es=self.spanish.get(name),
             rank=rank, stars=self.ranks[rank].stars,
-            faction=f.text("faction", tuple(self.factions)),
-            points=f.integer("points", 1, 1000), range=f.integer("range", 0, 30),
-            targets=f.integer("targets", 1, 3), front_arc=f.integer("front_arc", 1, 360),
-            base=f.text("base", BASE_TYPES), rarity=f.integer("rarity", 1, 10),
-            source_id=f.integer("source_id", 0, 10**9), check=f.text("check", CHECKS),
+            faction=f.text("faction", choices=tuple(self.factions)),
+            points=f.integer("points", low=1, high=1000), range=f.integer("range", low=0, high=30),
+            targets=f.integer("targets", low=1, high=3),
+            front_arc=f.integer("front_arc", low=1, high=360),
+            base=f.text("base", choices=BASE_TYPES), rarity=f.integer("rarity", low=1, high=10),
+            source_id=f.integer("source_id", low=0, high=10**9),
+            check=f.text("check", choices=CHECKS),
             rises_whole=f.flag("rises_whole", False), doubt=f.optional_text("doubt"),
-            start=f.integer("start", 0, 30), dial=self.dial(f))
+            start=f.integer("start", low=0, high=30), dial=self.dial(f))
         self.check(figure, f)
         f.done()
         return figure
@@ -569,8 +530,8 @@ class _FigureReader:
 def _read_figures(document: dict[str, Any], squares: Mapping[tuple[str, str], Ability]
                   ) -> tuple[dict[str, Faction], dict[str, Rank], dict[int, Figure]]:
     top = _Fields(document, "figures.yaml")
-    top.text("set", ("rebellion",))
-    count = top.integer("figure_count", 1, 10000)
+    top.text("set", choices=("rebellion",))
+    count = top.integer("figure_count", low=1, high=10000)
     top.raw("sources")
     factions, ranks = _read_factions(top), _read_ranks(top)
     spanish = _read_spanish(top)
@@ -607,9 +568,10 @@ def _read_army(raw: Any, index: int, lib: Library) -> Army:
     if not all(isinstance(n, int) and not isinstance(n, bool) for n in numbers):
         raise f.fail("figures", "must be a list of collector's numbers")
     army = Army(id=f.key("id", _ARMY_ID), name=f.bilingual("name"),
-                build_total=f.integer("build_total", 1, 100000),
-                faction=f.text("faction", (MIXED, *lib.factions)),
-                source=f.text("source", SOURCES), points=f.integer("points", 0, 100000),
+                build_total=f.integer("build_total", low=1, high=100000),
+                faction=f.text("faction", choices=(MIXED, *lib.factions)),
+                source=f.text("source", choices=SOURCES),
+                points=f.integer("points", low=0, high=100000),
                 figures=tuple(numbers))
     f.done()
     problems = army_problems(lib, army.figures, army.build_total, army.faction)

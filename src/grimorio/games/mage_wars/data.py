@@ -19,6 +19,7 @@ from typing import Any
 
 import yaml
 
+from grimorio.core import datafile
 from grimorio.core.errors import ScenarioError
 from grimorio.core.i18n import Text
 
@@ -50,7 +51,6 @@ DIRECTIONS = ("north", "east", "south", "west")
 ENCHANTMENT_CAST_COST = 2  # MW-5.75: every enchantment is cast face down for 2 mana
 _ID = re.compile(r"[a-z0-9][a-z0-9-]*")
 _RULE = re.compile(r"MW-(?:X-)?[A-Z]?[0-9]+(?:\.[0-9]+)*")
-_MISSING = object()
 
 
 class DataError(ScenarioError):
@@ -59,62 +59,29 @@ class DataError(ScenarioError):
 
 # ------------------------------------------------------------------------------- field reader
 
-class Fields:
-    """Reads one mapping of a data file, checking types and refusing unknown keys."""
+class Fields(datafile.Fields):
+    """The core field reader raising `DataError`, with mage-wars' readers; a flag defaults to
+    false and a text of only spaces counts as empty."""
 
-    __slots__ = ("data", "used", "where")
+    __slots__ = ()
 
-    def __init__(self, data: Any, where: str) -> None:
-        if not isinstance(data, dict):
-            raise DataError(f"{where}: expected a mapping, got {type(data).__name__}")
-        self.data: dict[str, Any] = data
-        self.where = where
-        self.used: set[str] = set()
+    strip_text = True
 
-    def fail(self, key: str, problem: str) -> DataError:
-        return DataError(f"{self.where}: field '{key}' {problem}")
+    def __init__(self, data: Any, where: str, error: type[ScenarioError] = DataError) -> None:
+        super().__init__(data, where, error)
 
-    def has(self, key: str) -> bool:
-        return key in self.data
-
-    def raw(self, key: str, default: Any = _MISSING) -> Any:
-        self.used.add(key)
-        if key not in self.data:
-            if default is _MISSING:
-                raise self.fail(key, "is missing")
-            return default
-        return self.data[key]
-
-    def integer(self, key: str, low: int | None = None) -> int:
-        value = self.raw(key)
-        if not isinstance(value, int) or isinstance(value, bool):
-            raise self.fail(key, f"must be a whole number, not {value!r}")
-        if low is not None and value < low:
-            raise self.fail(key, f"must be at least {low}, not {value}")
-        return value
+    def flag(self, key: str, default: Any = False) -> bool:
+        return super().flag(key, default)
 
     def optional_integer(self, key: str, low: int | None = None) -> int | None:
-        return self.integer(key, low) if self.has(key) else self.raw(key, None)
-
-    def flag(self, key: str) -> bool:
-        value = self.raw(key, False)
-        if not isinstance(value, bool):
-            raise self.fail(key, f"must be true or false, not {value!r}")
+        if not self.has(key):
+            self.used.add(key)
+            return None
+        value: int = self.integer(key, low=low)
         return value
-
-    def text(self, key: str, choices: tuple[str, ...] | None = None) -> str:
-        value = self.raw(key)
-        if not isinstance(value, str) or not value.strip():
-            raise self.fail(key, f"must be a non-empty text, not {value!r}")
-        if choices is not None and value not in choices:
-            raise self.fail(key, f"must be one of {', '.join(choices)}, not {value!r}")
-        return value
-
-    def optional_text(self, key: str, choices: tuple[str, ...] | None = None) -> str | None:
-        return self.text(key, choices) if self.has(key) else self.raw(key, None)
 
     def ident(self, key: str = "id") -> str:
-        value = self.text(key)
+        value: str = self.text(key)
         if not _ID.fullmatch(value):
             raise self.fail(key, f"must be lowercase letters, digits and '-', not {value!r}")
         return value
@@ -162,11 +129,6 @@ class Fields:
             if not _RULE.fullmatch(rule):
                 raise self.fail(key, f"has {rule!r}, which is not a mage-wars rule id")
         return ids
-
-    def done(self) -> None:
-        unknown = sorted(set(self.data) - self.used)
-        if unknown:
-            raise self.fail(unknown[0], "is not a known field (a typo?)")
 
 
 def _read(path: Path) -> Any:
@@ -543,9 +505,9 @@ def read_keywords(path: Path) -> dict[str, Keyword]:
     found: dict[str, Keyword] = {}
     for entry, where in _entries(path, "keywords"):
         f = Fields(entry, where)
-        keyword = Keyword(f.ident(), f.bilingual("name"), f.text("kind", KEYWORD_KINDS),
-                          f.text("value", VALUE_KINDS), f.text("param", PARAM_KINDS),
-                          f.text("rule"))
+        keyword = Keyword(f.ident(), f.bilingual("name"), f.text("kind", choices=KEYWORD_KINDS),
+                          f.text("value", choices=VALUE_KINDS),
+                          f.text("param", choices=PARAM_KINDS), f.text("rule"))
         if not _RULE.fullmatch(keyword.rule):
             raise f.fail("rule", f"must be a mage-wars rule id, not {keyword.rule!r}")
         f.done()
@@ -566,11 +528,12 @@ def _trait(raw: Any, where: str, keywords: dict[str, Keyword],
         raise f.fail("keyword", f"{name!r} is a {keyword.kind}; expected {' or '.join(kinds)}")
     value = None
     if keyword.value != "none":
-        value = f.integer("value", 0 if keyword.value == "unsigned" else None)
+        value = f.integer("value", low=0 if keyword.value == "unsigned" else None)
     use = TraitUse(name, value,
-                   f.text("damage_type", DAMAGE_TYPES) if keyword.param == "damage_type" else None,
-                   f.text("class", MAGE_CLASSES) if keyword.param == "class" else None,
-                   f.text("school", SCHOOLS) if keyword.param == "school" else None)
+                   f.text("damage_type", choices=DAMAGE_TYPES)
+                   if keyword.param == "damage_type" else None,
+                   f.text("class", choices=MAGE_CLASSES) if keyword.param == "class" else None,
+                   f.text("school", choices=SCHOOLS) if keyword.param == "school" else None)
     f.done()
     return use
 
@@ -589,7 +552,7 @@ def _bands(f: Fields, keywords: dict[str, Keyword]) -> tuple[EffectBand, ...]:
     bands: list[EffectBand] = []
     for index, raw in enumerate(f.items("effects")):
         b = Fields(raw, f"{f.where}.effects[{index}]")
-        band = EffectBand(b.integer("from", 1), b.optional_integer("to", 1), b.texts("apply"))
+        band = EffectBand(b.integer("from", low=1), b.optional_integer("to", 1), b.texts("apply"))
         for item in band.apply:
             if keywords.get(item) is None or keywords[item].kind not in ("condition", "effect"):
                 raise b.fail("apply", f"has {item!r}, which is not a condition or effect keyword")
@@ -610,17 +573,17 @@ def _bonus_vs(f: Fields) -> tuple[BonusVs, ...]:
     out = []
     for index, raw in enumerate(f.items("bonus_vs")):
         b = Fields(raw, f"{f.where}.bonus_vs[{index}]")
-        out.append(BonusVs(b.text("against", BONUS_AGAINST), b.integer("value", 1)))
+        out.append(BonusVs(b.text("against", choices=BONUS_AGAINST), b.integer("value", low=1)))
         b.done()
     return tuple(out)
 
 
 def _attack(raw: Any, where: str, keywords: dict[str, Keyword]) -> Attack:
     f = Fields(raw, where)
-    kind = f.text("kind", ATTACK_KINDS)
+    kind = f.text("kind", choices=ATTACK_KINDS)
     attack = Attack(f.bilingual("name", spanish_required=False), f.optional_text("speed", SPEEDS),
                     kind, None if kind == "damage-barrier" else f.span("range"),
-                    f.integer("dice", 1), f.optional_text("damage_type", DAMAGE_TYPES),
+                    f.integer("dice", low=1), f.optional_text("damage_type", DAMAGE_TYPES),
                     _bands(f, keywords), _traits(f, "traits", keywords, ("attack-trait",)),
                     _bonus_vs(f), f.flag("excludes_caster"))
     if kind == "damage-barrier" and attack.speed is not None:
@@ -635,7 +598,7 @@ def _attack(raw: Any, where: str, keywords: dict[str, Keyword]) -> Attack:
 
 def _target(raw: Any, where: str) -> Target:
     f = Fields(raw, where)
-    target = Target(f.text("kind", TARGET_KINDS), f.texts("filters", TARGET_FILTERS))
+    target = Target(f.text("kind", choices=TARGET_KINDS), f.texts("filters", TARGET_FILTERS))
     f.done()
     return target
 
@@ -647,7 +610,7 @@ def _cost(f: Fields, card_type: str) -> Cost:
         cast = None
         formula: CostFormula | None = _formula(c)
     else:
-        cast = c.integer("cast", 0)
+        cast = c.integer("cast", low=0)
         formula = None
     reveal = c.optional_integer("reveal", 0)
     c.done()
@@ -661,14 +624,14 @@ def _cost(f: Fields, card_type: str) -> Cost:
 
 def _formula(c: Fields) -> CostFormula:
     f = Fields(c.raw("formula"), f"{c.where}.formula")
-    kind = f.text("kind", FORMULA_KINDS)
+    kind = f.text("kind", choices=FORMULA_KINDS)
     levels = f.raw("levels", [])
     if not isinstance(levels, list) or not all(isinstance(v, int) for v in levels):
         raise f.fail("levels", f"must be a list of whole numbers, not {levels!r}")
-    formula = CostFormula(kind, f.integer("plus", 0) if f.has("plus") else 0, tuple(levels),
-                          f.integer("per_level_above", 0) if f.has("per_level_above") else 0,
-                          f.integer("per_zone", 1) if f.has("per_zone") else 0,
-                          f.integer("minimum", 0) if f.has("minimum") else 0)
+    formula = CostFormula(kind, f.integer("plus", low=0) if f.has("plus") else 0, tuple(levels),
+                          f.integer("per_level_above", low=0) if f.has("per_level_above") else 0,
+                          f.integer("per_zone", low=1) if f.has("per_zone") else 0,
+                          f.integer("minimum", low=0) if f.has("minimum") else 0)
     if kind == "by-target-level" and not (formula.levels and formula.per_level_above):
         raise f.fail("levels", "and per_level_above are needed by a by-target-level cost")
     if kind == "per-zone-moved" and not formula.per_zone:
@@ -689,7 +652,7 @@ def _school(f: Fields) -> tuple[tuple[tuple[str, int], ...], str | None, int]:
     mode = f.optional_text("school_mode", SCHOOL_MODES)
     if (mode is None) != (len(school) == 1):
         raise f.fail("school_mode", "is needed exactly when a spell has several schools")
-    level = f.integer("level", 1)
+    level = f.integer("level", low=1)
     expected = {None: school[0][1], "all": sum(lv for _, lv in school)}.get(mode)
     if mode != "any" and level != expected:
         raise f.fail("level", f"must be {expected} for these schools (MW-8.11), not {level}")
@@ -698,8 +661,8 @@ def _school(f: Fields) -> tuple[tuple[tuple[str, int], ...], str | None, int]:
 
 def _ability(raw: Any, where: str) -> Ability:
     f = Fields(raw, where)
-    ability = Ability(f.ident(), f.bilingual("name"), f.text("kind", ABILITY_KINDS),
-                      f.text("speed", SPEEDS), f.span("range"),
+    ability = Ability(f.ident(), f.bilingual("name"), f.text("kind", choices=ABILITY_KINDS),
+                      f.text("speed", choices=SPEEDS), f.span("range"),
                       _target(f.raw("target"), f"{where}.target"),
                       f.optional_integer("dice", 1), f.optional_integer("cost", 0),
                       f.optional_integer("per_round", 1), f.texts("options"))
@@ -711,7 +674,7 @@ def _ability(raw: Any, where: str) -> Ability:
 
 def _grant(raw: Any, where: str, keywords: dict[str, Keyword]) -> Grant:
     f = Fields(raw, where)
-    grant = Grant(f.text("to", GRANT_TO), f.optional_text("until", GRANT_UNTIL),
+    grant = Grant(f.text("to", choices=GRANT_TO), f.optional_text("until", GRANT_UNTIL),
                   f.optional_text("attacks", ("melee",)),
                   _traits(f, "traits", keywords, _GRANT_KINDS))
     if not grant.traits:
@@ -743,18 +706,18 @@ def _stats(f: Fields, card_type: str) -> tuple[int | None, int | None]:
             raise f.fail("stats", "is only for creatures here")
         return None, None
     s = Fields(f.raw("stats"), f"{f.where}.stats")
-    life, armor = s.integer("life", 1), s.integer("armor", 0)
+    life, armor = s.integer("life", low=1), s.integer("armor", low=0)
     s.done()
     return life, armor
 
 
 def _card(raw: Any, where: str, keywords: dict[str, Keyword]) -> Card:
     f = Fields(raw, where)
-    card_id, name, card_type = f.ident(), f.bilingual("name"), f.text("type", CARD_TYPES)
+    card_id, name, card_type = f.ident(), f.bilingual("name"), f.text("type", choices=CARD_TYPES)
     subtypes = f.texts("subtypes")
     school, mode, level = _school(f)
     cost = _cost(f, card_type)
-    speed, span = f.text("speed", SPEEDS), f.span("range")
+    speed, span = f.text("speed", choices=SPEEDS), f.span("range")
     target = _target(f.raw("target"), f"{where}.target")
     traits = _traits(f, "traits", keywords, _CARD_TRAIT_KINDS)
     life, armor = _stats(f, card_type)
@@ -806,8 +769,9 @@ def read_cards(path: Path, keywords: dict[str, Keyword]) -> dict[str, Card]:
 
 def _mage(raw: Any, where: str, keywords: dict[str, Keyword]) -> MageStats:
     f = Fields(raw, where)
-    mage = MageStats(f.integer("level", 1), f.integer("life", 1), f.integer("channeling", 0),
-                     f.integer("armor", 0), f.integer("starting_mana", 0),
+    mage = MageStats(f.integer("level", low=1), f.integer("life", low=1),
+                     f.integer("channeling", low=0), f.integer("armor", low=0),
+                     f.integer("starting_mana", low=0),
                      tuple(_attack(a, f"{where}.attacks[{i}]", keywords)
                            for i, a in enumerate(f.items("attacks", required=True))),
                      f.rules())
@@ -826,14 +790,14 @@ def _spellbook(raw: Any, where: str, cards: dict[str, Card], classes: set[str]) 
     entries: list[BookEntry] = []
     for index, item in enumerate(f.items("cards", required=True)):
         e = Fields(item, f"{where}.cards[{index}]")
-        entry = BookEntry(e.ident("card"), e.integer("count", 1), e.text("listed_as"))
+        entry = BookEntry(e.ident("card"), e.integer("count", low=1), e.text("listed_as"))
         e.done()
         if entry.card not in cards:
             raise e.fail("card", f"{entry.card!r} is not in cards.yaml")
         if any(other.card == entry.card for other in entries):
             raise e.fail("card", f"{entry.card!r} is listed twice")
         entries.append(entry)
-    book = Spellbook(mage_class, f.integer("size", 1), _by_type(f, by_type_raw), tuple(entries),
+    book = Spellbook(mage_class, f.integer("size", low=1), _by_type(f, by_type_raw), tuple(entries),
                      f.texts("notes"))
     f.done()
     _check_book(book, cards, f)
@@ -872,7 +836,7 @@ def read_apprentice(path: Path, cards: dict[str, Card], keywords: dict[str, Keyw
     classes = []
     for index, raw in enumerate(top.items("classes", required=True)):
         c = Fields(raw, f"{path.name}: classes[{index}]")
-        classes.append(MageClass(c.text("id", MAGE_CLASSES), c.bilingual("name"),
+        classes.append(MageClass(c.text("id", choices=MAGE_CLASSES), c.bilingual("name"),
                                  c.texts("subtypes")))
         c.done()
     ids = {c.id for c in classes}
@@ -888,7 +852,8 @@ def read_apprentice(path: Path, cards: dict[str, Card], keywords: dict[str, Keyw
 
 def _arena(raw: Any, where: str) -> Arena:
     f = Fields(raw, where)
-    arena = Arena(f.ident(), f.bilingual("name"), f.integer("rows", 1), f.integer("columns", 1),
+    arena = Arena(f.ident(), f.bilingual("name"), f.integer("rows", low=1),
+                  f.integer("columns", low=1),
                   f.texts("zones"), f.texts("start_zones"), f.rules(), f.texts("notes"))
     f.done()
     expected = tuple(f"{chr(ord('A') + r)}{c + 1}"
@@ -911,8 +876,8 @@ def read_arenas(path: Path) -> Arenas:
     bands = []
     for index, raw in enumerate(top.items("push_directions", required=True)):
         b = Fields(raw, f"{path.name}: push_directions[{index}]")
-        bands.append(PushBand(b.integer("from", 1), b.integer("to", 1),
-                              b.text("direction", DIRECTIONS)))
+        bands.append(PushBand(b.integer("from", low=1), b.integer("to", low=1),
+                              b.text("direction", choices=DIRECTIONS)))
         b.done()
     covered = sorted(n for band in bands for n in range(band.low, band.high + 1))
     if covered != list(range(1, 13)):

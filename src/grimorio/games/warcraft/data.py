@@ -27,6 +27,7 @@ from typing import Any, Generic, TypeVar
 
 import yaml
 
+from grimorio.core import datafile
 from grimorio.core.errors import ScenarioError
 from grimorio.core.i18n import Text
 
@@ -119,8 +120,7 @@ NEUTRAL_FATES = ("removed_from_game",)
 DEPLETION_STATES = ("partial", "complete")
 
 _RULE_ID = re.compile(r"^WC-(?:\d+\.\d+|A\d+|X\d+)$")
-_ID = re.compile(r"^[a-z0-9_][a-z0-9_-]*$")
-_MISSING = object()
+_MISSING = datafile.MISSING
 _LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 T = TypeVar("T")
@@ -128,43 +128,15 @@ T = TypeVar("T")
 
 # ------------------------------------------------------------------------------ field reader
 
-class Fields:
-    """Reads one mapping of a data file, checking types and refusing unknown keys."""
+class Fields(datafile.Fields):
+    """The core field reader with warcraft's readers: bounded integers, rule ids, sub-entries."""
 
-    __slots__ = ("data", "used", "where")
+    __slots__ = ()
 
-    def __init__(self, data: Any, where: str) -> None:
-        if not isinstance(data, dict):
-            raise ScenarioError(f"{where}: expected a mapping, got {type(data).__name__}")
-        self.data: dict[str, Any] = data
-        self.where = where
-        self.used: set[str] = set()
-
-    def fail(self, key: str, problem: str) -> ScenarioError:
-        return ScenarioError(f"{self.where}: field '{key}' {problem}")
-
-    def has(self, key: str) -> bool:
-        return key in self.data
-
-    def raw(self, key: str, default: Any = _MISSING) -> Any:
-        self.used.add(key)
-        if key not in self.data:
-            if default is _MISSING:
-                raise self.fail(key, "is missing")
-            return default
-        return self.data[key]
-
-    def integer(self, key: str, default: Any = _MISSING, low: int = 0, high: int = 99) -> int:
-        return check_int(self.raw(key, default), low, high, self, key)
-
-    def flag(self, key: str, default: Any = _MISSING) -> bool:
-        value = self.raw(key, default)
-        if not isinstance(value, bool):
-            raise self.fail(key, f"must be true or false, not {value!r}")
+    def integer(self, key: str, default: Any = _MISSING, low: int | None = 0,
+                high: int | None = 99, nullable: bool = False) -> int:
+        value: int = super().integer(key, default, low, high, nullable)
         return value
-
-    def text(self, key: str, default: Any = _MISSING, choices: Iterable[str] | None = None) -> str:
-        return check_text(self.raw(key, default), choices, self, key)
 
     def optional_text(self, key: str, choices: Iterable[str] | None = None) -> str | None:
         value = self.raw(key, None)
@@ -177,14 +149,8 @@ class Fields:
             raise self.fail(key, f"must be a list, not {value!r}")
         return tuple(check_text(v, choices, self, key) for v in value)
 
-    def id(self, key: str = "id") -> str:
-        value = self.text(key)
-        if not _ID.match(value):
-            raise self.fail(key, f"must be lowercase letters, digits, '_' or '-', not {value!r}")
-        return value
-
     def rule(self, key: str = "rule") -> str:
-        value = self.text(key)
+        value: str = self.text(key)
         if not _RULE_ID.match(value):
             raise self.fail(key, f"must be a rule id such as WC-10.5, WC-A3 or WC-X1, not "
                                  f"{value!r}")
@@ -201,11 +167,6 @@ class Fields:
         if not isinstance(value, list):
             raise self.fail(key, f"must be a list, not {type(value).__name__}")
         return [Fields(v, f"{self.where}.{key}[{i}]") for i, v in enumerate(value)]
-
-    def done(self) -> None:
-        unknown = sorted(set(self.data) - self.used)
-        if unknown:
-            raise self.fail(unknown[0], "is not a known field (a typo?)")
 
 
 def check_int(value: Any, low: int, high: int, fields: Fields, key: str) -> int:

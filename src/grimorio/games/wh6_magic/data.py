@@ -16,6 +16,7 @@ from typing import Any
 
 import yaml
 
+from grimorio.core import datafile
 from grimorio.core.errors import ScenarioError
 from grimorio.core.i18n import Text
 
@@ -31,47 +32,18 @@ MISCAST_RESULTS = ("explosion", "hurled", "escaped_energies", "knocked_down", "l
                    "vortex", "wound", "drained", "daemonic")
 SOURCES = ("crosscheck", "outside-seed", "stand-in")
 _COUNT = re.compile(r"^(?:(\d*)D([36])|(\d+))$")
-_MISSING = object()
+_MISSING = datafile.MISSING
 
 
 # ------------------------------------------------------------------------------- field reader
 
-class Fields:
-    """Reads one mapping of a data file, checking types and refusing unknown keys."""
+class Fields(datafile.Fields):
+    """The core field reader with wh6-magic's extra readers; a flag defaults to false."""
 
-    __slots__ = ("data", "used", "where")
+    __slots__ = ()
 
-    def __init__(self, data: Any, where: str) -> None:
-        if not isinstance(data, dict):
-            raise ScenarioError(f"{where}: expected a mapping, got {type(data).__name__}")
-        self.data: dict[str, Any] = data
-        self.where = where
-        self.used: set[str] = set()
-
-    def fail(self, key: str, problem: str) -> ScenarioError:
-        return ScenarioError(f"{self.where}: field '{key}' {problem}")
-
-    def has(self, key: str) -> bool:
-        return key in self.data
-
-    def raw(self, key: str, default: Any = _MISSING) -> Any:
-        self.used.add(key)
-        if key not in self.data:
-            if default is _MISSING:
-                raise self.fail(key, "is missing")
-            return default
-        return self.data[key]
-
-    def integer(self, key: str, default: Any = _MISSING, low: int | None = None,
-                high: int | None = None, nullable: bool = False) -> Any:
-        value = self.raw(key, default)
-        if value is None and nullable:
-            return None
-        if not isinstance(value, int) or isinstance(value, bool):
-            raise self.fail(key, f"must be a whole number, not {value!r}")
-        if (low is not None and value < low) or (high is not None and value > high):
-            raise self.fail(key, f"must be between {low} and {high}, not {value}")
-        return value
+    def flag(self, key: str, default: Any = False) -> bool:
+        return super().flag(key, default)
 
     def number(self, key: str, default: Any = _MISSING, low: float | None = None,
                nullable: bool = False) -> Any:
@@ -83,33 +55,6 @@ class Fields:
         if low is not None and value < low:
             raise self.fail(key, f"must be at least {low}, not {value}")
         return float(value)
-
-    def flag(self, key: str, default: bool = False) -> bool:
-        value = self.raw(key, default)
-        if not isinstance(value, bool):
-            raise self.fail(key, f"must be true or false, not {value!r}")
-        return value
-
-    def text(self, key: str, default: Any = _MISSING, choices: tuple[str, ...] | None = None
-             ) -> Any:
-        if key not in self.data and default is not _MISSING:
-            self.used.add(key)
-            return default
-        value = self.raw(key, default)
-        if value is None and default is None:
-            return None
-        if not isinstance(value, str) or not value:
-            raise self.fail(key, f"must be a non-empty text, not {value!r}")
-        if choices is not None and value not in choices:
-            raise self.fail(key, f"must be one of {', '.join(choices)}, not {value!r}")
-        return value
-
-    def id(self, key: str = "id") -> str:
-        value = self.text(key)
-        assert isinstance(value, str)
-        if not re.fullmatch(r"[a-z0-9_][a-z0-9_-]*", value):
-            raise self.fail(key, f"must be lowercase letters, digits, '_' or '-', not {value!r}")
-        return value
 
     def strings(self, key: str) -> tuple[str, ...]:
         value = self.raw(key, [])
@@ -126,11 +71,6 @@ class Fields:
             return Text(plain, plain)
         english = self.text("name_en")
         return Text(english, self.text("name_es", english))
-
-    def done(self) -> None:
-        unknown = sorted(set(self.data) - self.used)
-        if unknown:
-            raise self.fail(unknown[0], "is not a known field (a typo?)")
 
 
 # ------------------------------------------------------------------------------- definitions
