@@ -35,12 +35,13 @@ from typing import TYPE_CHECKING, ClassVar
 
 from grimorio.core.errors import IllegalAction
 from grimorio.games.wiz_war.effects import vocab
+from grimorio.games.wiz_war.effects.creation import Creation, made_object
 from grimorio.games.wiz_war.effects.mentalism import hand_order
 from grimorio.games.wiz_war.effects.registry import Ctx, Holder, Script, register
 from grimorio.games.wiz_war.effects.vocab import Damage, refuse, say
 
 if TYPE_CHECKING:
-    from grimorio.games.wiz_war.model import BoardObject, SpellInPlay
+    from grimorio.games.wiz_war.model import BoardObject
     from grimorio.games.wiz_war.state import WizWarState
 
 WIZARD = frozenset({"wizard"})
@@ -283,7 +284,7 @@ class FoolsGold(Script):
 
 # ---- homunculus --------------------------------------------------------------------------------
 @register("homunculus")
-class Homunculus(Script):
+class Homunculus(Creation):
     """Maintained: a homunculus object (5 life, in `data`) in an empty square in LOS (WW-10.9,
     WW-X21). At the start of each of the caster's turns (Time Passes step 1) he may move it one
     square (`choose n|e|s|w|stay`), through edges he himself could cross, never into a square
@@ -291,7 +292,7 @@ class Homunculus(Script):
     it (the alchemy cards refuse it; other damage finds no crack limit to fill). Ending the
     spell removes it."""
 
-    slots: ClassVar[tuple[frozenset[str], ...] | None] = (frozenset({"square"}),)
+    kind: ClassVar[str] = "homunculus"
 
     def candidates(self, st: WizWarState, ctx: Ctx) -> Iterable[tuple[str, ...]]:
         own = st.wizards[ctx.seat].square
@@ -299,29 +300,17 @@ class Homunculus(Script):
                  if vocab.is_empty(st, sq))
         return [(st.board.square_name(sq),) for sq in islice(empty, 4)]
 
-    def check(self, st: WizWarState, ctx: Ctx) -> IllegalAction | None:
-        t = ctx.targets[0]
-        if not vocab.is_empty(st, t.square):
-            return refuse(f"{t.name} is not empty.", f"{t.name} no está vacía.", "WW-10.9")
-        return None
-
     def resolve(self, st: WizWarState, ctx: Ctx) -> None:
-        obj = vocab.create_object(st, "homunculus", ctx.targets[0].square, ctx.seat,
-                                  rule="WW-X21")
-        obj.data["life"] = 5
-        if ctx.spell is not None:
-            ctx.spell.data["object"] = obj.oid
-
-    def on_end(self, st: WizWarState, spell: SpellInPlay) -> None:
-        obj = _homunculus(st, spell)
+        super().resolve(st, ctx)
+        obj = None if ctx.spell is None else made_object(st, ctx.spell)
         if obj is not None:
-            vocab.destroy_object(st, obj, "WW-X16")
+            obj.data["life"] = 5
 
     def on_time_passes(self, st: WizWarState, h: Holder) -> None:
         spell = h.spell
         if spell is None:
             return
-        obj = _homunculus(st, spell)
+        obj = made_object(st, spell)
         if obj is None:                          # destroyed by some other card: it is over
             vocab.end_spell(st, spell, "WW-X16")
             return
@@ -332,7 +321,7 @@ class Homunculus(Script):
             vocab.ask(st, spell.caster, ctx, "move", [*options, "stay"])
 
     def on_choice(self, st: WizWarState, ctx: Ctx, tag: str, option: str) -> None:
-        obj = None if ctx.spell is None else _homunculus(st, ctx.spell)
+        obj = None if ctx.spell is None else made_object(st, ctx.spell)
         if obj is None or option not in vocab.DIRS:
             return
         d = vocab.DIRS.index(option)
@@ -343,11 +332,6 @@ class Homunculus(Script):
             where = st.board.square_name(beyond)
             say(st, "object-moves", "WW-X21", f"The homunculus walks to {where}.",
                 f"El homúnculo camina hasta {where}.")
-
-
-def _homunculus(st: WizWarState, spell: SpellInPlay) -> BoardObject | None:
-    oid = spell.data.get("object")
-    return vocab.find_object(st, oid) if isinstance(oid, int) else None
 
 
 def _homunculus_steps(st: WizWarState, caster: int, obj: BoardObject) -> Iterator[int]:

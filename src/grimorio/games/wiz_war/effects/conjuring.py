@@ -21,12 +21,17 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
 from itertools import islice
 from typing import TYPE_CHECKING, ClassVar
 
 from grimorio.core.errors import IllegalAction
 from grimorio.games.wiz_war.effects import vocab
+from grimorio.games.wiz_war.effects.creation import (
+    Creation,
+    empty_in_range,
+    empty_square,
+)
 from grimorio.games.wiz_war.effects.registry import Ctx, Holder, Script, register
 from grimorio.games.wiz_war.effects.vocab import Damage, refuse
 
@@ -42,75 +47,15 @@ TRAP_TOKENS = 4
 
 
 # ---- shared helpers ------------------------------------------------------------------------------
-def _empty_square(st: WizWarState, ctx: Ctx, index: int = 0) -> IllegalAction | None:
-    """Creations need an empty square: no object, treasure or wizard (WW-10.9, WW-A14)."""
-    t = ctx.targets[index]
-    if not vocab.is_empty(st, t.square):
-        return refuse(f"{t.name} is not empty.", f"{t.name} no está vacía.", "WW-10.9")
-    return None
-
-
-def _empty_in_range(st: WizWarState, ctx: Ctx) -> Iterator[str]:
-    """Empty squares within the card's range, nearest the enemies first (menus)."""
-    names = [n for n in vocab.targets_in_range(st, ctx, SQUARE)
-             if vocab.is_empty(st, vocab.parse_square(st, n))]
-    enemies = [w.square for w in st.wizards if w.alive and w.seat != ctx.seat]
-    if enemies:
-        names.sort(key=lambda n: min(st.board.distance(vocab.parse_square(st, n), e)
-                                     for e in enemies))
-    return iter(names)
-
-
-def _made_object(st: WizWarState, spell: SpellInPlay) -> BoardObject | None:
-    oid = spell.data.get("object")
-    return vocab.find_object(st, oid) if isinstance(oid, int) else None
-
-
 def _lingering(st: WizWarState, seat: int, amount: int, kind: str, card: str) -> int:
     """Damage from something left on the board: no attack, never evaded, no kill credit
     (WW-X11)."""
     return vocab.damage(st, Damage(seat, amount, kind, frozenset(), None, card, attack=False))
 
 
-class _Creation(Script):
-    """A maintained spell that puts one object of `kind` on an empty square in LOS; ending the
-    spell removes it, destroying it ends the spell (`data["object"]`, WW-X16, WW-X21)."""
-
-    kind: ClassVar[str] = ""
-    slots: ClassVar[tuple[frozenset[str], ...] | None] = (SQUARE,)
-
-    def candidates(self, st: WizWarState, ctx: Ctx) -> Iterable[tuple[str, ...]]:
-        return ((n,) for n in _empty_in_range(st, ctx))
-
-    def check(self, st: WizWarState, ctx: Ctx) -> IllegalAction | None:
-        return _empty_square(st, ctx)
-
-    def resolve(self, st: WizWarState, ctx: Ctx) -> None:
-        if not vocab.is_empty(st, ctx.targets[0].square):   # filled while the window was open
-            if ctx.spell is not None:
-                vocab.end_spell(st, ctx.spell, "WW-10.9")
-            return
-        obj = vocab.create_object(st, self.kind, ctx.targets[0].square, ctx.seat,
-                                  rule="WW-X21")
-        if ctx.spell is not None:
-            ctx.spell.data["object"] = obj.oid
-
-    def on_end(self, st: WizWarState, spell: SpellInPlay) -> None:
-        obj = _made_object(st, spell)
-        if obj is not None:
-            vocab.destroy_object(st, obj, "WW-X16")
-
-    def entered(self, st: WizWarState, h: Holder, sq: int) -> bool:
-        """Whether `sq` is where this spell's object stands."""
-        if h.spell is None:
-            return False
-        obj = _made_object(st, h.spell)
-        return obj is not None and obj.square == sq
-
-
 # ---- the cards ----------------------------------------------------------------------------------
 @register("rosebush")
-class Rosebush(_Creation):
+class Rosebush(Creation):
     """A rosebush on an empty square in LOS: blocks LOS, not movement; entering it deals
     3 physical damage (not an attack, never evaded)."""
 
@@ -124,7 +69,7 @@ class Rosebush(_Creation):
 
 
 @register("thornbush")
-class Thornbush(_Creation):
+class Thornbush(Creation):
     """A thornbush on an empty square in LOS: blocks LOS, not movement; entering it deals 1
     physical damage and 1 stun token, and on the wizard's own turn his movement ends there."""
 
@@ -143,7 +88,7 @@ class Thornbush(_Creation):
 
 
 @register("dust-cloud")
-class DustCloud(_Creation):
+class DustCloud(Creation):
     """Dust on an empty square in LOS: it blocks LOS, a wizard inside sees only his own square,
     and each step out of it goes in a random direction (the object kind's `blinds` and
     `scatters`, applied by the engine)."""
@@ -350,10 +295,10 @@ class HandfulOfTacks(Script):
     use_slots: ClassVar[tuple[frozenset[str], ...]] = (SQUARE,)
 
     def use_candidates(self, st: WizWarState, ctx: Ctx) -> Iterable[tuple[str, ...]]:
-        return ((n,) for n in islice(_empty_in_range(st, ctx), 4))
+        return ((n,) for n in islice(empty_in_range(st, ctx), 4))
 
     def check_use(self, st: WizWarState, ctx: Ctx) -> IllegalAction | None:
-        return _empty_square(st, ctx)
+        return empty_square(st, ctx)
 
     def use(self, st: WizWarState, ctx: Ctx) -> None:
         st.wizards[ctx.seat].items.remove(ctx.instance)
@@ -400,7 +345,7 @@ class BoobyTrap(Script):
             return refuse("The four tokens go on four different squares.",
                           "Las cuatro fichas van en cuatro casillas distintas.", "WW-7.3")
         for index in range(TRAP_TOKENS):
-            reason = _empty_square(st, ctx, index)
+            reason = empty_square(st, ctx, index)
             if reason is not None:
                 return reason
         return None

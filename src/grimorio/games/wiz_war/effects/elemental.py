@@ -29,11 +29,12 @@ from typing import TYPE_CHECKING, ClassVar
 
 from grimorio.core.errors import IllegalAction
 from grimorio.games.wiz_war.effects import mutation, vocab
+from grimorio.games.wiz_war.effects.creation import Creation
 from grimorio.games.wiz_war.effects.registry import Ctx, Holder, Script, register
 from grimorio.games.wiz_war.effects.vocab import DIRS, Damage, Target, refuse
 
 if TYPE_CHECKING:
-    from grimorio.games.wiz_war.model import BoardObject, Cast, SpellInPlay
+    from grimorio.games.wiz_war.model import Cast, SpellInPlay
     from grimorio.games.wiz_war.state import WizWarState
 
 FIRE = frozenset({"fire"})
@@ -246,12 +247,11 @@ class MistBody(Script):
 
 # ---- Stone Block ----------------------------------------------------------------------------
 @register("stone-block")
-class StoneBlock(Script):
+class StoneBlock(Creation):
     """Maintained: a stone block (object: blocks movement and LOS, 8 cracks) in an empty square
-    in LOS. Ending the spell removes it; a broken block ends the spell at the caster's next
-    Time Passes."""
+    in LOS (a creation: ending the spell removes it, breaking it ends the spell)."""
 
-    slots: ClassVar[tuple[frozenset[str], ...] | None] = (SQUARE,)
+    kind: ClassVar[str] = "stone-block"
 
     def candidates(self, st: WizWarState, ctx: Ctx) -> Iterable[tuple[str, ...]]:
         # Squares next to enemy wizards first (blocking a corridor), then any other.
@@ -262,32 +262,6 @@ class StoneBlock(Script):
         names.sort(key=lambda n: st.board.parse_square(n) not in near)
         return ((n,) for n in names[:vocab.CANDIDATE_CAP])
 
-    def check(self, st: WizWarState, ctx: Ctx) -> IllegalAction | None:
-        t = ctx.targets[0]
-        if not vocab.is_empty(st, t.square):
-            return refuse(f"{t.name} is not empty.", f"{t.name} no está vacía.", "WW-10.9")
-        return None
-
-    def resolve(self, st: WizWarState, ctx: Ctx) -> None:
-        obj = vocab.create_object(st, "stone-block", ctx.targets[0].square, ctx.seat,
-                                  rule="WW-X21")
-        if ctx.spell is not None:
-            ctx.spell.data["object"] = obj.oid
-
-    def on_end(self, st: WizWarState, spell: SpellInPlay) -> None:
-        obj = _spell_object(st, spell)
-        if obj is not None:
-            vocab.destroy_object(st, obj, "WW-X16")
-
-    def on_time_passes(self, st: WizWarState, h: Holder) -> None:
-        spell = h.spell
-        if spell is not None and _spell_object(st, spell) is None:
-            vocab.end_spell(st, spell, "WW-X16")
-
-
-def _spell_object(st: WizWarState, spell: SpellInPlay) -> BoardObject | None:
-    oid = spell.data.get("object")
-    return vocab.find_object(st, oid) if isinstance(oid, int) else None
 
 
 # ---- Stone Spikes ---------------------------------------------------------------------------
