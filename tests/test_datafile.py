@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from grimorio.core.datafile import Fields
@@ -133,3 +135,22 @@ def test_game_readers_keep_their_error_class() -> None:
         WarsFields({"n": 0}, "x").integer("n", low=1)
     with pytest.raises(KnightError, match="field 'n' must be between 1 and 3, not 0"):
         KnightFields({"n": 0}, "x").integer("n", low=1, high=3)
+
+
+def test_read_yaml_names_the_file_and_raises_the_games_error(tmp_path: Path) -> None:
+    """Data files are read through one function: a missing or malformed file raises the game's
+    error class with the file's name, never a bare yaml or OS error."""
+    from grimorio.core.datafile import read_yaml
+
+    class GameError(ScenarioError):
+        pass
+
+    good = tmp_path / "units.yaml"
+    good.write_text("units: [1, 2]\n", encoding="utf-8")
+    assert read_yaml(good) == {"units": [1, 2]}
+    bad = tmp_path / "broken.yaml"
+    bad.write_text("units: [1, 2\n", encoding="utf-8")
+    with pytest.raises(GameError, match=r"broken\.yaml is not valid YAML"):
+        read_yaml(bad, GameError)
+    with pytest.raises(ScenarioError, match=r"cannot read missing\.yaml"):
+        read_yaml(tmp_path / "missing.yaml")

@@ -14,7 +14,10 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
+from pathlib import Path
 from typing import Any, ClassVar
+
+import yaml
 
 from grimorio.core.errors import ScenarioError
 
@@ -22,6 +25,17 @@ MISSING: Any = object()
 """Default of the readers meaning "the field is required": absent, it is an error."""
 
 _ID = re.compile(r"[a-z0-9_][a-z0-9_-]*")
+_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)   # the C parser when PyYAML has it
+
+
+def read_yaml(path: Path, error: type[ScenarioError] = ScenarioError) -> Any:
+    """A data file's content; `error` (naming the file) if it is missing or not valid YAML."""
+    try:
+        return yaml.load(path.read_text(encoding="utf-8"), Loader=_LOADER)
+    except OSError as exc:
+        raise error(f"cannot read {path.name}: {exc}") from None
+    except yaml.YAMLError as exc:
+        raise error(f"{path.name} is not valid YAML: {exc}") from None
 
 
 class Fields:

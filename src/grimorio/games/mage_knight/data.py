@@ -21,8 +21,6 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
-import yaml
-
 from grimorio.core import datafile
 from grimorio.core.errors import ScenarioError
 from grimorio.core.i18n import Text
@@ -337,10 +335,7 @@ def _faction_problems(lib: Library, numbers: Sequence[int], faction: str) -> lis
 # ------------------------------------------------------------------------------ readers
 
 def _read_yaml(path: Path) -> dict[str, Any]:
-    try:
-        document = yaml.safe_load(path.read_text(encoding="utf-8"))
-    except yaml.YAMLError as error:
-        raise DataError(f"{path.name}: not valid YAML: {error}") from error
+    document = datafile.read_yaml(path, DataError)
     if not isinstance(document, dict):
         raise DataError(f"{path.name}: expected a mapping at the top level")
     return document

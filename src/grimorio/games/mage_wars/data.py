@@ -17,8 +17,6 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-import yaml
-
 from grimorio.core import datafile
 from grimorio.core.errors import ScenarioError
 from grimorio.core.i18n import Text
@@ -132,10 +130,7 @@ class Fields(datafile.Fields):
 
 
 def _read(path: Path) -> Any:
-    try:
-        return yaml.safe_load(path.read_text(encoding="utf-8"))
-    except yaml.YAMLError as error:
-        raise DataError(f"{path.name}: not valid YAML: {error}") from error
+    return datafile.read_yaml(path, DataError)
 
 
 def _entries(path: Path, key: str) -> Iterator[tuple[Any, str]]:

@@ -25,8 +25,6 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Generic, TypeVar
 
-import yaml
-
 from grimorio.core import datafile
 from grimorio.core.errors import ScenarioError
 from grimorio.core.i18n import Text
@@ -121,7 +119,6 @@ DEPLETION_STATES = ("partial", "complete")
 
 _RULE_ID = re.compile(r"^WC-(?:\d+\.\d+|A\d+|X\d+)$")
 _MISSING = datafile.MISSING
-_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 T = TypeVar("T")
 
@@ -1292,14 +1289,8 @@ class Library:
 
 @functools.cache
 def read_yaml(path: Path) -> Any:
-    """A YAML file's content, read once (callers must not change it); ScenarioError if it is
-    missing or malformed."""
-    try:
-        return yaml.load(path.read_text(encoding="utf-8"), Loader=_LOADER)
-    except OSError as exc:
-        raise ScenarioError(f"cannot read {path.name}: {exc}") from None
-    except yaml.YAMLError as exc:
-        raise ScenarioError(f"{path.name} is not valid YAML: {exc}") from None
+    """A data file's content, read once (callers must not change it): `datafile.read_yaml`."""
+    return datafile.read_yaml(path)
 
 
 def scenario_names() -> tuple[str, ...]:

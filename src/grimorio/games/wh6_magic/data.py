@@ -14,8 +14,6 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-import yaml
-
 from grimorio.core import datafile
 from grimorio.core.errors import ScenarioError
 from grimorio.core.i18n import Text
@@ -231,19 +229,12 @@ class Library:
 
 # ------------------------------------------------------------------------------- readers
 
-_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 
 @functools.cache
 def read_yaml(path: Path) -> Any:
-    """A YAML file's content, read once (callers must not change it); ScenarioError if it is
-    missing or malformed."""
-    try:
-        return yaml.load(path.read_text(encoding="utf-8"), Loader=_LOADER)
-    except OSError as exc:
-        raise ScenarioError(f"cannot read {path.name}: {exc}") from None
-    except yaml.YAMLError as exc:
-        raise ScenarioError(f"{path.name} is not valid YAML: {exc}") from None
+    """A data file's content, read once (callers must not change it): `datafile.read_yaml`."""
+    return datafile.read_yaml(path)
 
 
 def read_profile(fields: Fields) -> Profile:
