@@ -35,11 +35,14 @@ TARGETS = {
     RATIO_MCTS_CPP: (1.0, "min"),
     "wiz-war: random 2-player game": (100.0, "max"),
     "wiz-war: legal_actions": (5000.0, "max"),
+    "mage-wars: random apprentice game": (100.0, "max"),
+    "mage-wars: legal_actions": (5000.0, "max"),
 }
 MODULES = (
     "benchmarks.bench_engine",
     "benchmarks.bench_wh6_odds",
     "benchmarks.bench_wiz_war",
+    "benchmarks.bench_mage_wars",
     "benchmarks.bench_openspiel",
     "benchmarks.bench_agents",
 )

@@ -17,8 +17,9 @@ def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
     for game_id in game_ids():
         if not (ROOT / "docs" / "rules" / f"{game_id}.md").exists():
             continue
-        report = coverage(game_id, game_class(game_id).rule_prefix, ROOT)
+        cls = game_class(game_id)
+        report = coverage(game_id, cls.rule_prefix, ROOT, cls.deferred_rules())
         if report is None:
             continue
-        untested = f"; untested: {', '.join(report.untested)}" if report.untested else ""
+        untested = f"; untested: {', '.join(report.missing)}" if report.missing else ""
         terminalreporter.write_line(f"{game_id}: {report.summary()}{untested}")

@@ -66,7 +66,7 @@ def games(lang: str | None = LANG_OPTION) -> None:
         table.add_column(column)
     for game_id in game_ids():
         cls = game_class(game_id)
-        report = _coverage(cls.id, cls.rule_prefix)
+        report = _coverage(cls.id, cls.rule_prefix, cls.deferred_rules())
         players = f"{cls.min_players}" if cls.min_players == cls.max_players else \
             f"{cls.min_players}-{cls.max_players}"
         options = ", ".join(f"{k}={v.default}" for k, v in cls.options_spec.items()) or "-"
@@ -76,9 +76,9 @@ def games(lang: str | None = LANG_OPTION) -> None:
     console.print(table)
 
 
-def _coverage(game_id: str, prefix: str) -> str:
+def _coverage(game_id: str, prefix: str, deferred: dict[str, str]) -> str:
     try:
-        report = coverage(game_id, prefix)
+        report = coverage(game_id, prefix, deferred=deferred)
     except FileNotFoundError:
         return "no reference"
     return report.summary() if report else "n/a (tests not installed)"
@@ -158,6 +158,7 @@ def rules(
     game: str = typer.Argument(..., help="game id"),
     rule_id: str | None = typer.Argument(None, help="one rule id, e.g. WH6-4.3"),
     untested: bool = typer.Option(False, "--untested", help="list rules no test cites"),
+    lang: str | None = LANG_OPTION,
 ) -> None:
     """Print a game's rules reference, or one rule."""
     try:
@@ -166,8 +167,13 @@ def rules(
     except (ValueError, FileNotFoundError) as exc:
         raise _fail(str(exc)) from None
     if untested:
-        report = coverage(cls.id, cls.rule_prefix)
-        console.print(", ".join(report.untested) if report else "n/a (tests not installed)")
+        report = coverage(cls.id, cls.rule_prefix, deferred=cls.deferred_rules())
+        if report is None:
+            console.print("n/a (tests not installed)")
+            return
+        console.print(", ".join(report.missing) or Text("none", "ninguna").get(_lang(lang)))
+        for rule_id, reason in report.deferred.items():
+            console.print(f"{rule_id}: {reason}")
         return
     if rule_id is None:
         console.print(Markdown(reference.text))

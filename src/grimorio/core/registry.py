@@ -9,6 +9,7 @@ from grimorio.core.game import Game
 
 # Built-in games, imported on first use so that loading one game never pays for the others.
 _BUILTIN: dict[str, str] = {
+    "mage-wars": "grimorio.games.mage_wars.game:MageWars",
     "tictactoe": "grimorio.games.tictactoe.game:TicTacToe",
     "wh6-magic": "grimorio.games.wh6_magic.game:Wh6Magic",
     "wiz-war": "grimorio.games.wiz_war.game:WizWar",

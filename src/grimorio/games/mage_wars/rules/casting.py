@@ -1,0 +1,685 @@
+"""Casting spells (MW-5.1-MW-5.118, Apprentice part): the options a caster has, the four-step
+casting sequence (announce, pay, counter, resolve: MW-5.9-MW-5.15), each spell type's
+resolution, equipment locations and replacement, enchantments cast face down, reveal windows
+and the reveal procedure (MW-5.84-MW-5.88).
+
+A spell's targets are words: `o9` (an object), `B1` (a zone), and `opt=o9` for a choice the
+card makes on its target (the equipment Dissolve destroys). Walls, traps, familiars,
+spawnpoints and Spellbind have no apprentice card and are not carried out here.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from grimorio.core.i18n import Text
+from grimorio.games.mage_wars import data, hooks
+from grimorio.games.mage_wars.flow import Frame, MWAction, act
+from grimorio.games.mage_wars.model import Obj
+from grimorio.games.mage_wars.rules.round import Choice, name, order
+
+if TYPE_CHECKING:
+    from grimorio.games.mage_wars.state import MageWarsState
+
+Targets = tuple[str, ...]
+# The schools each class is trained in, for "<school> Mage Only" spells (MW-S4, MW-7.21).
+TRAINED = {"beastmaster": ("nature",), "priestess": ("holy",), "warlock": ("dark", "fire"),
+           "wizard": ("arcane",)}
+SLOT_ROOM = {"ring": 2}         # every other location holds one item (MW-5.105)
+
+
+# ---------------------------------------------------------------------------- options
+
+def cast_options(st: MageWarsState, caster_oid: int, speed: str, source: str
+                 ) -> list[MWAction]:
+    """Every spell the caster may announce now with an action of `speed` (quick or full):
+    `<source> <card> <targets…>` where `source` is `cast` (an action) or `quickcast`. Only
+    planned spells (MW-3.18, MW-4.8), of the right speed (MW-5.3), with a legal target
+    (MW-5.10) and a known cost the caster can pay (MW-A14); an Incapacitated mage only quick
+    spells that are not attacks (MW-X-6.44)."""
+    from grimorio.games.mage_wars import traits
+
+    caster = st.objs.get(caster_oid)
+    if caster is None or caster.kind != "mage" or caster.zone is None:
+        return []
+    player = st.player(caster.controller)
+    incapacitated = traits.is_incapacitated(st, caster_oid)
+    out: list[MWAction] = []
+    for card_id in sorted(set(player.planned)):
+        card = st.card(card_id)
+        if card.speed != speed or not allowed(st, caster_oid, card):
+            continue
+        if incapacitated and (speed != "quick" or card.type == "attack"):
+            continue
+        for targets in spell_targets(st, caster_oid, card):
+            cost = spell_cost(st, caster_oid, card, targets)
+            if cost is not None and cost <= player.mana:
+                out.append(act(source, card_id, *targets))
+    return out
+
+
+def allowed(st: MageWarsState, caster: int, card: data.Card) -> bool:
+    """Restrictions on who may cast (MW-S4, MW-S5, MW-X-11.3, MW-X-11.4, MW-X-11.6,
+    MW-X-11.7)."""
+    me = st.obj(caster)
+    player = st.player(me.controller)
+    for trait in card.traits:
+        if trait.keyword == "class-only" and trait.mage_class != player.mage_class:
+            return False
+        if trait.keyword == "school-only" and trait.school not in TRAINED[player.mage_class]:
+            return False
+        if trait.keyword == "mage-spell" and me.kind != "mage":
+            return False
+    if card.has("legendary") and any(o.card == card.id for o in st.objs.values()):
+        return False
+    return not (card.has("unique") and any(o.card == card.id and o.controller == me.controller
+                                           for o in st.objs.values()))
+
+
+def spell_targets(st: MageWarsState, caster: int, card: data.Card) -> list[Targets]:
+    """The legal target tuples of a spell now (a script's, or the generic ones)."""
+    scripted = hooks.spell_targets(st, caster, card)
+    return scripted if scripted is not None else generic_targets(st, caster, card)
+
+
+def spell_cost(st: MageWarsState, caster: int, card: data.Card, targets: Targets) -> int | None:
+    """The casting cost for these targets (a script's, or the generic one: MW-5.3, MW-5.75,
+    the X formulas); None when it cannot be worked out."""
+    scripted = hooks.spell_cost(st, caster, card, targets)
+    return scripted if scripted is not None else generic_cost(st, card, targets)
+
+
+# ---------------------------------------------------------------------------- targets
+
+def generic_targets(st: MageWarsState, caster: int, card: data.Card) -> list[Targets]:
+    """Targets by the casting line: kind, filters, range and line of sight (MW-5.4, MW-5.5,
+    MW-5.10, MW-5.70), plus each type's own limits."""
+    kind = card.target.kind
+    if kind == "arena":
+        return [()]
+    if kind == "zone":
+        return [(z,) for z in zones_in_sight(st, caster, card.range)
+                if zone_ok(st, caster, card, z)]
+    if kind == "creature-and-zone":
+        zones = zones_in_sight(st, caster, card.range)
+        return [(f"o{o}", z) for o in objects_in_sight(st, caster, card, "creature")
+                for z in zones]
+    if kind == "revealed-enchantment-and-new-target":
+        return steal_targets(st, caster, card)
+    if kind == "revealed-enchantment":
+        return [(f"o{o.oid}",) for o in st.objs.values()
+                if o.kind == "enchantment" and o.face_up and in_sight(st, caster, o.oid, card)]
+    found = [o for o in objects_in_sight(st, caster, card, kind)
+             if object_ok(st, caster, card, st.obj(o))]
+    if card.cost.formula is not None and card.cost.formula.kind == "chosen-equipment-cost":
+        return [(f"o{o}", f"opt=o{item.oid}") for o in found for item in st.attached(o)
+                if item.kind == "equipment"]
+    return [(f"o{o}",) for o in found]
+
+
+def zones_in_sight(st: MageWarsState, caster: int, span: data.Span) -> list[str]:
+    from grimorio.games.mage_wars import traits
+
+    here = st.zone_of(caster)
+    assert here is not None
+    fly = traits.is_flying(st, caster)
+    return [z for z in st.arena.zones if st.arena.distance(here, z) in span
+            and st.arena.los(here, z, from_flying=fly)]
+
+
+def in_sight(st: MageWarsState, caster: int, oid: int, card: data.Card) -> bool:
+    """Within the spell's range and in line of sight (MW-5.4, MW-5.70); Flying ends see and
+    are seen (MW-5.34, MW-5.74); an attack spell may always target a flyer in the caster's
+    zone (MW-5.29)."""
+    from grimorio.games.mage_wars import traits
+
+    here, there = st.zone_of(caster), st.zone_of(oid)
+    if here is None or there is None:
+        return False
+    target = st.obj(oid)
+    to_fly = target.is_creature and traits.is_flying(st, oid)
+    dist = st.arena.distance(here, there)
+    if dist not in card.range and not (dist == 0 and to_fly and card.type == "attack"):
+        return False
+    return bool(st.arena.los(here, there, from_flying=traits.is_flying(st, caster),
+                             to_flying=to_fly))
+
+
+def objects_in_sight(st: MageWarsState, caster: int, card: data.Card, kind: str) -> list[int]:
+    """Objects of the target kind meeting the filters (MW-5.5), in range and sight."""
+    return [o.oid for o in sorted(st.objs.values(), key=lambda o: o.oid)
+            if kind_fits(o, kind) and filters_fit(st, o, card.target.filters)
+            and not (card.type == "attack" and o.oid == caster)     # as COMBAT's ranged targets
+            and in_sight(st, caster, o.oid, card)]
+
+
+def kind_fits(o: Obj, kind: str) -> bool:
+    if o.zone is None and o.kind != "equipment":
+        return o.kind == "enchantment" and kind == "revealed-enchantment" and o.face_up
+    if kind in ("creature", "creature-and-zone"):
+        return o.is_creature
+    if kind == "creature-or-conjuration":
+        return o.has_life
+    if kind == "mage":
+        return o.kind == "mage"
+    return False
+
+
+def filters_fit(st: MageWarsState, o: Obj, filters: tuple[str, ...]) -> bool:
+    from grimorio.games.mage_wars import traits
+
+    for word in filters:
+        if word == "living" and not traits.is_living(st, o.oid):
+            return False
+        if word == "non-mage" and o.kind == "mage":
+            return False
+        if word == "corporeal" and traits.traits(st, o.oid).has("incorporeal"):
+            return False
+        if word == "animal" and "animal" not in traits.subtypes(st, o.oid):
+            return False
+    return True
+
+
+def object_ok(st: MageWarsState, caster: int, card: data.Card, o: Obj) -> bool:
+    """Each type's own limits on an object target."""
+    from grimorio.games.mage_wars import traits
+
+    if card.type != "attack" and any(traits.traits(st, o.oid).immune(t) for t in card.subtypes):
+        return False         # a spell of a damage type cannot affect the immune (MW-S8)
+    if card.type == "enchantment":
+        return not sees_same_name(st, st.obj(caster).controller, card.id, o.oid, None)
+    if card.type == "equipment":
+        return equipment_clash(st, st.obj(caster).controller, card, o.oid) is not None
+    return True
+
+
+def zone_ok(st: MageWarsState, caster: int, card: data.Card, zone: str) -> bool:
+    """Zone enchantments: no visible same name there (MW-5.79, MW-A7); conjurations: no
+    same-named one attached to the zone (MW-5.48)."""
+    seat = st.obj(caster).controller
+    if card.type == "enchantment":
+        return not sees_same_name(st, seat, card.id, None, zone)
+    if card.type == "conjuration":
+        return not any(o.card == card.id and o.kind == "conjuration" and o.zone == zone
+                       for o in st.objs.values())
+    return True
+
+
+def sees_same_name(st: MageWarsState, seat: int, card: str, host: int | None,
+                   zone: str | None) -> bool:
+    """Whether `seat` can see an enchantment named `card` on that host or zone: one of its own
+    face-down ones or any face-up one (MW-5.79, MW-A7). An opponent's hidden one is not seen,
+    so a refusal never leaks it."""
+    return any(o.kind == "enchantment" and o.card == card and o.host == host
+               and (host is not None or o.zone == zone) and (o.face_up or o.controller == seat)
+               for o in st.objs.values())
+
+
+def steal_targets(st: MageWarsState, caster: int, card: data.Card) -> list[Targets]:
+    """An opponent's revealed enchantment in range and sight, and a new object for it that its
+    own casting line allows (Steal Enchantment)."""
+    seat = st.obj(caster).controller
+    out: list[Targets] = []
+    for ench in sorted(st.objs.values(), key=lambda o: o.oid):
+        if ench.kind != "enchantment" or not ench.face_up or ench.controller == seat \
+                or ench.host is None or not in_sight(st, caster, ench.oid, card):
+            continue
+        line = st.card(ench.card)
+        for new in objects_in_sight(st, caster, card, line.target.kind):
+            if new != ench.host and filters_fit(st, st.obj(new), line.target.filters) \
+                    and not sees_same_name(st, seat, ench.card, new, None):
+                out.append((f"o{ench.oid}", f"o{new}"))
+    return out
+
+
+# ---------------------------------------------------------------------------- costs
+
+def reveal_cost(st: MageWarsState, oid: int) -> int:
+    """An enchantment's reveal cost, Magebind +X included on a mage (MW-5.82, MW-X-11.11)."""
+    obj = st.obj(oid)
+    card = st.card(obj.card)
+    return (card.cost.reveal or 0) + magebind(st, card, obj.host)
+
+
+def magebind(st: MageWarsState, card: data.Card, host: int | None) -> int:
+    if host is None or host not in st.objs or st.obj(host).kind != "mage":
+        return 0
+    return sum(t.value or 0 for t in card.traits if t.keyword == "magebind")
+
+
+def generic_cost(st: MageWarsState, card: data.Card, targets: Targets) -> int | None:
+    """The mana cost: 2 for any enchantment (MW-5.75), the printed cost, or X worked out from
+    the targets by the card's formula."""
+    from grimorio.games.mage_wars import traits
+
+    if card.type == "enchantment":
+        return data.ENCHANTMENT_CAST_COST
+    formula = card.cost.formula
+    if formula is None:
+        return card.cost.cast
+    oids = object_targets(targets)
+    chosen = [int(w[5:]) for w in targets if w.startswith("opt=o")]
+    kind = formula.kind
+    if kind == "enchantment-total-cost":
+        ench = st.card(st.obj(oids[0]).card)
+        return data.ENCHANTMENT_CAST_COST + reveal_cost(st, oids[0]) + formula.plus \
+            if ench.type == "enchantment" else None
+    if kind == "chosen-equipment-cost":
+        item = st.card(st.obj(chosen[0]).card)
+        return (item.cost.cast or 0) + formula.plus
+    if kind == "target-level":
+        return traits.level(st, oids[0]) + formula.plus
+    if kind == "by-target-level":
+        return formula.by_level(traits.level(st, oids[0]))
+    if kind == "per-zone-moved":
+        here = st.zone_of(oids[0])
+        assert here is not None
+        return formula.per_distance(st.arena.distance(here, targets[1]))
+    return steal_cost(st, oids)
+
+
+def steal_cost(st: MageWarsState, oids: list[int]) -> int:
+    """Steal Enchantment: the enchantment's cast and reveal costs, counted on its host and on
+    the new target (Magebind on each, MW-5.82)."""
+    ench = st.obj(oids[0])
+    card = st.card(ench.card)
+    base = data.ENCHANTMENT_CAST_COST + (card.cost.reveal or 0)
+    return 2 * base + magebind(st, card, ench.host) + magebind(st, card, oids[1])
+
+
+# ---------------------------------------------------------------------------- the sequence
+
+ANNOUNCE, PAY, COUNTER, RESOLVE, FINISH = range(5)
+
+
+def start_cast(st: MageWarsState, caster: int, text: str, why: str) -> None:
+    """Push the casting sequence for a `cast`/`quickcast` action chosen from the options."""
+    words = text.split()
+    targets = tuple(words[2:])
+    st.frames.append(Cast(caster, st.obj(caster).controller, words[1], targets,
+                          words[0] == "quickcast", why))
+
+
+@dataclass(slots=True)
+class Cast(Frame):
+    """The casting sequence of one spell (MW-5.9, MW-X-13.5). `places` holds each object
+    target's zone and relocation count at announcement (MW-5.15, MW-A20)."""
+
+    rule = "MW-5.9"
+    caster: int
+    seat: int
+    card: str
+    targets: Targets
+    quick: bool
+    why: str
+    stage: int = ANNOUNCE
+    cost: int = 0
+    places: tuple[tuple[int, str, int], ...] = ()
+
+    def public(self) -> dict[str, Any]:
+        secret = st_card_type(self.card) == "enchantment"
+        return {"frame": "Cast", "caster": self.caster, "seat": self.seat,
+                "card": None if secret else self.card,
+                "targets": list(self.targets), "stage": self.stage}
+
+    def step(self, st: MageWarsState) -> None:
+        if self.stage == ANNOUNCE:
+            announce(st, self)
+        elif self.stage == PAY:
+            pay(st, self)
+        elif self.stage == COUNTER:
+            self.stage = RESOLVE    # no apprentice card counters spells (MW-5.13)
+        elif self.stage == RESOLVE:
+            resolve(st, self)
+        else:
+            finish(st, self, True)
+
+
+def st_card_type(card_id: str) -> str:
+    from grimorio.games.mage_wars.state import card_index
+
+    return card_index()[card_id].type
+
+
+def object_targets(targets: Targets) -> list[int]:
+    """The object words of a target tuple (`o9`), options (`opt=o9`) left out."""
+    return [int(w[1:]) for w in targets if w[:1] == "o" and w[1:].isdigit()]
+
+
+def announce(st: MageWarsState, f: Cast) -> None:
+    """Step 1 (MW-5.10, MW-5.11): name the spell and its targets; the caster is committed.
+    A quickcast turns the quickcast marker over (MW-3.24). An enchantment's name stays
+    hidden from the opponent (MW-5.75, MW-5.78)."""
+    player = st.player(f.seat)
+    player.planned.remove(f.card)
+    if f.quick:
+        player.quickcast = False
+    f.cost = spell_cost(st, f.caster, st.card(f.card), f.targets) or 0
+    f.places = tuple((oid, st.zone_of(oid) or "", st.stamps.get(oid, 0))
+                     for oid in object_targets(f.targets) if oid in st.objs)
+    st.changed()
+    shown = " ".join(f.targets)
+    verb = Text("quickcasts", "lanza rápido") if f.quick else Text("casts", "lanza")
+    if st.card(f.card).type == "enchantment":
+        st.emit("announce", "MW-5.75", Text(f"{name(f.seat)} {verb.en} an enchantment face "
+                                            f"down on {shown}.",
+                                            f"{name(f.seat)} {verb.es} un encantamiento boca "
+                                            f"abajo sobre {shown}."),
+                seat=f.seat, targets=list(f.targets))
+        st.emit("announce-secret", "MW-5.78", Text(f"Your enchantment is {f.card}.",
+                                                   f"Tu encantamiento es {f.card}."),
+                visible_to=frozenset({f.seat}), card=f.card)
+    else:
+        st.emit("announce", "MW-5.10", Text(f"{name(f.seat)} {verb.en} {f.card} {shown}.",
+                                            f"{name(f.seat)} {verb.es} {f.card} {shown}."),
+                seat=f.seat, card=f.card, targets=list(f.targets))
+    f.stage = PAY
+    push_reveal_window(st, "MW-5.11")
+
+
+def pay(st: MageWarsState, f: Cast) -> None:
+    """Step 2 (MW-5.12, MW-A14): pay the cost; if it cannot be paid now, the spell is
+    countered and discarded and the action lost."""
+    player = st.player(f.seat)
+    if f.cost > player.mana:
+        st.emit("countered", "MW-A14", Text(f"{name(f.seat)} cannot pay {f.cost}: the spell "
+                                            "is countered.",
+                                            f"{name(f.seat)} no puede pagar {f.cost}: el "
+                                            "hechizo se contrarresta."), seat=f.seat)
+        finish(st, f, False)
+        return
+    player.mana -= f.cost
+    st.changed()
+    st.emit("pay", "MW-5.12", Text(f"{name(f.seat)} pays {f.cost} mana ({player.mana} left).",
+                                   f"{name(f.seat)} paga {f.cost} de maná (le quedan "
+                                   f"{player.mana})."), seat=f.seat, cost=f.cost)
+    f.stage = COUNTER
+    push_reveal_window(st, "MW-5.12")
+
+
+def still_valid(st: MageWarsState, f: Cast) -> bool:
+    """MW-5.15, MW-A20: every object target is still there, unmoved (a zero-distance
+    teleport counts), and still a legal target of the casting line."""
+    for oid, zone, stamp in f.places:
+        if oid not in st.objs or st.zone_of(oid) != zone or st.stamps.get(oid, 0) != stamp:
+            return False
+    if st.obj(f.caster).zone is None:
+        return False
+    return f.targets in spell_targets(st, f.caster, st.card(f.card))
+
+
+def resolve(st: MageWarsState, f: Cast) -> None:
+    """Step 4 (MW-5.14): the spell acts by its type (MW-5.18)."""
+    card = st.card(f.card)
+    if card.type == "equipment" and f.places and f.places[0][0] in st.objs \
+            and equipment_clash(st, f.seat, card, f.places[0][0]) is None:
+        equip(st, f, card)          # a clash with the enemy mage's items counters it
+        finish(st, f, False)
+        return
+    if not still_valid(st, f):
+        st.emit("countered", "MW-5.15", Text(f"{f.card}: its target is no longer valid; the "
+                                             "spell is countered.",
+                                             f"{f.card}: su objetivo ya no es válido; el "
+                                             "hechizo se contrarresta."), card=f.card)
+        finish(st, f, False)
+        return
+    f.stage = FINISH
+    if card.type == "attack":
+        attack_spell(st, f)
+    elif card.type == "incantation":
+        incantation(st, f, card)
+    elif card.type in ("creature", "conjuration"):
+        summon(st, f, card)
+    elif card.type == "enchantment":
+        enchant(st, f)
+    elif not equip(st, f, card):
+        finish(st, f, False)
+
+
+def finish(st: MageWarsState, f: Cast, resolved: bool) -> None:
+    """The end of the casting: a countered spell, an incantation or an attack spell goes to
+    the discard pile (MW-5.1, MW-5.16, MW-X-11.8); `hooks.after_cast` after a resolution."""
+    st.frames.remove(f)
+    card = st.card(f.card)
+    if not resolved or card.type in ("attack", "incantation"):
+        st.to_discard(f.card, f.seat)
+    if resolved:
+        hooks.after_cast(st, f.caster, card)
+    st.ret = ("cast", resolved)
+
+
+def attack_spell(st: MageWarsState, f: Cast) -> None:
+    """An attack spell attacks its target now as a ranged attack (MW-5.19, MW-6.71-MW-6.73);
+    quickcast outside the mage's turn closes nothing (MW-B9)."""
+    from grimorio.games.mage_wars.rules import activation, combat
+
+    if hooks.resolve_spell(st, f.caster, st.card(f.card), f.targets, {}):
+        return              # a scripted attack spell (Chain Lightning's jumps)
+    target = activation.parse_target(f.targets[0])
+    combat.start_attack(st, f.caster, None, target, spell=f.card,
+                        out_of_turn=st.acting != f.caster)
+
+
+def incantation(st: MageWarsState, f: Cast, card: data.Card) -> None:
+    """An incantation does what its card says (MW-5.20): by its script, or by the generic
+    reading of its data (grants to its target, healing dice)."""
+    opts = {w.split("=", 1)[0]: w.split("=", 1)[1] for w in f.targets if "=" in w}
+    words = tuple(w for w in f.targets if "=" not in w)
+    if hooks.resolve_spell(st, f.caster, card, words, opts):
+        return
+    generic_incantation(st, f, card, words)
+
+
+def generic_incantation(st: MageWarsState, f: Cast, card: data.Card, words: Targets) -> None:
+    """What an incantation's data says, when no script handles it: grants to its target or
+    to friendly animals (until the end of the round unless said), healing dice (MW-6.99),
+    a teleport (MW-X-7.25) or destroying the targeted enchantment (Dispel)."""
+    from grimorio.games.mage_wars import traits
+    from grimorio.games.mage_wars.rules import damage, displace
+
+    oids = object_targets(words)
+    params = dict(card.params)
+    for grant in card.grants:
+        for oid in grant_receivers(st, f.seat, grant.to, oids):
+            for use in grant.traits:
+                traits.add_temp(st, oid, use.keyword, use.value, grant.until or "end-of-round")
+    if "heal_dice" in params and oids:
+        amount = damage.dice_total(st, params["heal_dice"], Text(f"{card.id}: healing dice",
+                                                                 f"{card.id}: dados de "
+                                                                 "curación"), "MW-6.99")
+        damage.heal(st, oids[0], amount, "MW-6.99")
+    elif card.target.kind == "creature-and-zone":
+        displace.teleport(st, oids[0], words[1], "MW-X-7.25")
+    elif card.target.kind == "revealed-enchantment":
+        damage.destroy(st, oids[0], "MW-X-8.2")
+    elif not card.grants:
+        st.emit("no-effect", "MW-1.2", Text(f"{card.id} has no script yet: no effect.",
+                                            f"{card.id} aún no tiene guion: sin efecto."),
+                card=card.id)
+
+
+def grant_receivers(st: MageWarsState, seat: int, to: str, oids: list[int]) -> list[int]:
+    """Who gets an incantation's grant: its target, or every friendly animal."""
+    from grimorio.games.mage_wars import traits
+
+    if to == "target":
+        return oids[:1]
+    if to == "friendly-animals-in-arena":
+        return [o.oid for o in st.objs.values() if o.is_creature and o.controller == seat
+                and "animal" in traits.subtypes(st, o.oid)]
+    return []
+
+
+def summon(st: MageWarsState, f: Cast, card: data.Card) -> None:
+    """A creature comes into play inactive in the target zone, the caster's (MW-5.21,
+    MW-5.22, MW-3.33); a conjuration stays in its zone (MW-5.46, MW-5.48)."""
+    zone = f.targets[0]
+    obj = st.new_obj(card.id, card.type, f.seat, f.seat, zone=zone, active=False)
+    st.emit("summon", "MW-5.22" if card.type == "creature" else "MW-5.48",
+            Text(f"{card.id} (o{obj.oid}) enters {zone}.",
+                 f"{card.id} (o{obj.oid}) entra en {zone}."), oid=obj.oid, card=card.id)
+
+
+def enchant(st: MageWarsState, f: Cast) -> None:
+    """The enchantment goes face down on its object or zone, on top of the others (MW-5.75,
+    MW-5.77, MW-5.81); then its controller may reveal it at once (MW-5.84 e)."""
+    target = f.targets[0]
+    host = object_targets((target,))[0] if object_targets((target,)) else None
+    zone = None if host is not None else target
+    obj = st.new_obj(f.card, "enchantment", f.seat, f.seat, zone=zone, host=host,
+                     face_up=False)
+    st.emit("enchant", "MW-5.77", Text(f"A face-down enchantment (o{obj.oid}) is attached to "
+                                       f"{target}.",
+                                       f"Un encantamiento boca abajo (o{obj.oid}) queda unido a "
+                                       f"{target}."), oid=obj.oid, target=target, seat=f.seat)
+    push_reveal_window(st, "MW-5.84", seats=(f.seat,))
+
+
+# ---------------------------------------------------------------------------- equipment
+
+def equipment_clash(st: MageWarsState, seat: int, card: data.Card, mage: int
+                    ) -> list[int] | None:
+    """Items that must leave for `card` to go on `mage`: same name (MW-5.108) or a full
+    location (MW-5.105). On an opponent's mage any clash makes the spell illegal, so None
+    (MW-5.109, MW-5.111, MW-A16)."""
+    worn = [o for o in st.attached(mage) if o.kind == "equipment"]
+    out = [o.oid for o in worn if o.card == card.id]
+    for slot in (card.equipment_slot,) if card.equipment_slot else ():
+        there = [o for o in worn if slot in o.slots and o.oid not in out]
+        room = SLOT_ROOM.get(slot, 1)
+        out += [o.oid for o in there[:max(0, len(there) - room + 1)]]
+    if out and st.obj(mage).controller != seat:
+        return None
+    return out
+
+
+def equip(st: MageWarsState, f: Cast, card: data.Card) -> bool:
+    """Equipment goes on the target mage, controlled by the wearer (MW-5.104, MW-5.107);
+    clashing items of the caster's own mage go back to their owners' books (MW-5.110,
+    MW-A15); on an enemy mage a clash counters it (MW-5.111, MW-A16)."""
+    mage = int(f.targets[0][1:])
+    clash = equipment_clash(st, f.seat, card, mage)
+    if clash is None:
+        st.emit("countered", "MW-5.111", Text(f"{card.id} cannot replace the enemy mage's "
+                                              "equipment: countered.",
+                                              f"{card.id} no puede reemplazar el equipo del "
+                                              "mago enemigo: se contrarresta."), card=card.id)
+        return False
+    for oid in clash:
+        old = st.remove_obj(oid)
+        st.to_book(old.card, old.owner)
+        st.emit("replaced", "MW-5.110", Text(f"{old.card} (o{oid}) goes back to its owner's "
+                                             "spellbook.",
+                                             f"{old.card} (o{oid}) vuelve al libro de su "
+                                             "dueño."), oid=oid, card=old.card)
+    obj = st.new_obj(card.id, "equipment", f.seat, st.obj(mage).controller, host=mage)
+    obj.slots = (card.equipment_slot,) if card.equipment_slot else ()
+    st.emit("equip", "MW-5.104", Text(f"o{mage} wears {card.id} (o{obj.oid}).",
+                                      f"o{mage} lleva {card.id} (o{obj.oid})."),
+            oid=obj.oid, card=card.id, mage=mage)
+    return True
+
+
+# ---------------------------------------------------------------------------- reveal windows
+
+def push_reveal_window(st: MageWarsState, rule: str, seats: tuple[int, ...] | None = None
+                       ) -> None:
+    """A window to reveal face-down enchantments (MW-5.84), for COMBAT too (after Declare
+    Attack and Avoid Attack). It is offered to every seat that controls a face-down
+    enchantment, a public fact, whatever it can afford (MW-5.78)."""
+    wanted = order(st) if seats is None else seats
+    if any(st.face_down(seat) for seat in wanted):
+        st.frames.append(RevealWindow(rule, tuple(wanted), wanted[0]))
+
+
+@dataclass(slots=True)
+class RevealWindow(Frame):
+    """Seats take turns, initiative first, each revealing as many as it likes one at a time,
+    until every seat in a row passes (MW-5.88)."""
+
+    rule = "MW-5.88"
+    why: str
+    seats: tuple[int, ...]
+    seat: int
+    passes: int = 0
+    stage: int = 0
+
+    def step(self, st: MageWarsState) -> None:
+        eligible = [s for s in self.seats if st.face_down(s)]
+        if self.stage == 1:
+            self.stage = 0
+            if st.ret == "pass":
+                self.passes, self.seat = self.passes + 1, self._next(self.seat)
+            else:
+                self.passes = 0
+                reveal(st, int(str(st.ret).split()[1][1:]))
+            return
+        if not eligible or self.passes >= len(self.seats):
+            st.frames.pop()
+            return
+        if self.seat not in eligible:
+            self.passes, self.seat = self.passes + 1, self._next(self.seat)
+            return
+        self.stage = 1
+        st.frames.append(RevealAsk(self.seat, self.why))
+
+    def _next(self, seat: int) -> int:
+        index = self.seats.index(seat)
+        return self.seats[(index + 1) % len(self.seats)]
+
+
+@dataclass(slots=True)
+class RevealAsk(Choice):
+    """`reveal o12` for each own face-down enchantment whose reveal cost the seat can pay, or
+    `pass` (MW-5.84, MW-5.86)."""
+
+    seat: int
+    why: str
+    rule = "MW-5.84"
+
+    def options(self, st: MageWarsState) -> list[MWAction]:
+        mana = st.player(self.seat).mana
+        out = [act("reveal", f"o{o.oid}") for o in sorted(st.face_down(self.seat),
+                                                           key=lambda o: o.oid)
+               if reveal_cost(st, o.oid) <= mana]
+        return [*out, act("pass")]
+
+
+def reveal(st: MageWarsState, oid: int) -> None:
+    """Reveal an enchantment (MW-5.86): pay its reveal cost (MW-X-11.10), turn it up, check
+    its object is still a legal target (else destroyed), counter it if a revealed one of the
+    same name is there (MW-5.80, MW-A7), else it takes effect now (hooks.on_reveal)."""
+    from grimorio.games.mage_wars.rules import damage
+
+    obj = st.obj(oid)
+    cost = reveal_cost(st, oid)
+    st.player(obj.controller).mana -= cost
+    obj.face_up, obj.order = True, st.next_order
+    st.next_order += 1
+    st.changed()
+    st.emit("reveal", "MW-5.86", Text(f"{name(obj.controller)} pays {cost} and reveals "
+                                      f"{obj.card} (o{oid}).",
+                                      f"{name(obj.controller)} paga {cost} y revela {obj.card} "
+                                      f"(o{oid})."), oid=oid, card=obj.card, cost=cost)
+    if not host_valid(st, obj):
+        damage.destroy(st, oid, "MW-5.86")
+    elif any(o.oid != oid and o.kind == "enchantment" and o.face_up and o.card == obj.card
+             and o.host == obj.host and o.zone == obj.zone for o in st.objs.values()):
+        st.emit("countered", "MW-5.80", Text(f"{obj.card} is already revealed there: o{oid} "
+                                             "is countered.",
+                                             f"{obj.card} ya está revelado allí: o{oid} se "
+                                             "contrarresta."), oid=oid)
+        damage.destroy(st, oid, "MW-5.80")
+    else:
+        hooks.on_reveal(st, oid)
+    st.changed()
+
+
+def host_valid(st: MageWarsState, obj: Obj) -> bool:
+    """Whether an enchantment's object still fits its casting line (MW-5.86 step 3)."""
+    if obj.host is None:
+        return True
+    card = st.card(obj.card)
+    host = st.obj(obj.host)
+    return kind_fits(host, card.target.kind) and filters_fit(st, host, card.target.filters)

@@ -1,0 +1,151 @@
+"""Damage, direct damage, healing, destruction and the end of the game.
+
+Damage is kept on `Obj.damage` for every object, mages included (MW-5.25, MW-6.37, MW-6.101); an
+object whose damage reaches its life is destroyed (MW-X-8.2) and goes, with everything attached
+to it, to its owner's discard pile (MW-5.16, MW-5.77, MW-X-10.10). A destroyed mage loses the game
+(MW-3.1, MW-X-10.3); both at once is a draw (MW-A9).
+
+The attack die (MW-S1, MW-6.31): faces 1-2 blank, 3 one normal, 4 two normal, 5 one critical,
+6 two critical.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING
+
+from grimorio.core.i18n import Text
+from grimorio.games.mage_wars import conditions, traits
+
+if TYPE_CHECKING:
+    from grimorio.games.mage_wars.state import MageWarsState
+
+# d6 face -> (normal, critical) points (MW-S1)
+ATTACK_FACES: dict[int, tuple[int, int]] = {1: (0, 0), 2: (0, 0), 3: (1, 0), 4: (2, 0),
+                                            5: (0, 1), 6: (0, 2)}
+
+
+def attack_dice(st: MageWarsState, n: int, purpose: Text, rule: str
+                ) -> tuple[int, int, tuple[int, ...]]:
+    """Roll `n` attack dice: (normal total, critical total, the d6 faces) (MW-6.31, MW-S1)."""
+    faces = st.roll(n, purpose, rule) if n > 0 else ()
+    normal = sum(ATTACK_FACES[f][0] for f in faces)
+    critical = sum(ATTACK_FACES[f][1] for f in faces)
+    return normal, critical, tuple(faces)
+
+
+def dice_total(st: MageWarsState, n: int, purpose: Text, rule: str) -> int:
+    """Healing and direct-damage dice count normal and critical results alike (MW-6.99)."""
+    normal, critical, _ = attack_dice(st, n, purpose, rule)
+    return normal + critical
+
+
+def deal(st: MageWarsState, oid: int, amount: int, *, source: int | None, direct: bool,
+         rule: str, dtype: str | None = None, check: bool = True) -> int:
+    """Put `amount` damage on the object; returns the damage dealt. Direct damage is stopped
+    only by immunity to its type (MW-6.97, MW-6.98, MW-X-8.4, MW-C3); attack damage comes here
+    already reduced by armor. Any damage wakes a sleeper (MW-X-6.24); reaching life destroys
+    (MW-5.25, MW-X-8.2). `check=False` lets a caller settle simultaneous damage before the end
+    check (MW-A9)."""
+    o = st.objs.get(oid)
+    if o is None or amount <= 0 or not o.has_life:
+        return 0
+    if dtype is not None and traits.traits(st, oid).immune(dtype):
+        st.emit("immune", "MW-6.98", Text(f"o{oid} is immune to {dtype}.",
+                                          f"o{oid} es inmune a {dtype}."), oid=oid)
+        return 0
+    o.damage += amount
+    st.emit("damage", rule, Text(f"o{oid} takes {amount} damage ({o.damage} in all).",
+                                 f"o{oid} recibe {amount} de daño ({o.damage} en total)."),
+            oid=oid, amount=amount, total=o.damage, source=source, direct=direct)
+    st.changed()
+    conditions.wake(st, oid)
+    check_destroyed(st, oid, rule="MW-5.25", end=check)
+    return amount
+
+
+def remaining_life(st: MageWarsState, oid: int) -> int:
+    """Life minus damage, at least 0 (MW-C5, MW-S9)."""
+    o = st.objs.get(oid)
+    return 0 if o is None else max(0, traits.life(st, oid) - o.damage)
+
+
+def check_destroyed(st: MageWarsState, oid: int, rule: str, *, end: bool = True) -> bool:
+    """Destroy the object if its damage reached its life (MW-5.25, MW-X-8.2, MW-X-8.3)."""
+    o = st.objs.get(oid)
+    if o is None or not o.has_life or o.damage < traits.life(st, oid):
+        return False
+    destroy(st, oid, rule, end=end)
+    return True
+
+
+def heal(st: MageWarsState, oid: int, amount: int, rule: str) -> int:
+    """Remove up to `amount` damage from a Living object without Finite Life; returns what was
+    removed (MW-6.99-MW-6.103, MW-X-8.5, MW-X-8.8)."""
+    o = st.objs.get(oid)
+    if o is None or amount <= 0 or not o.damage:
+        return 0
+    t = traits.traits(st, oid)
+    if not t.has("living") or t.has("finite-life"):
+        st.emit("no-heal", "MW-6.103", Text(f"o{oid} cannot be healed.",
+                                            f"o{oid} no puede curarse."), oid=oid)
+        return 0
+    healed = min(amount, o.damage)                       # MW-6.102
+    o.damage -= healed
+    st.emit("heal", rule, Text(f"o{oid} heals {healed} ({o.damage} damage left).",
+                               f"o{oid} se cura {healed} (le quedan {o.damage} de daño)."),
+            oid=oid, amount=healed, total=o.damage)
+    st.changed()
+    return healed
+
+
+def vampiric_heal(st: MageWarsState, attacker: int, dealt: int, before_life_left: int) -> int:
+    """Vampiric (MW-X-4.10, MW-X-4.11): the attacker heals half the damage counted, rounded up;
+    the option `vampiric_cap` counts up to the target's remaining life (MW-C5) or its total
+    life."""
+    counted = dealt
+    if st.game.options.get("vampiric_cap", "remaining_life") == "remaining_life":
+        counted = min(dealt, before_life_left)
+    return heal(st, attacker, math.ceil(counted / 2), "MW-X-4.10") if counted > 0 else 0
+
+
+def destroy(st: MageWarsState, oid: int, rule: str, *, end: bool = True) -> None:
+    """Destroy an object and everything attached to it, each card to its owner's discard pile
+    (MW-5.16, MW-5.77, MW-X-8.2, MW-X-10.12). A mage stays on the table: the game is over
+    (MW-3.1), so what it wore no longer matters."""
+    o = st.objs.get(oid)
+    if o is None:
+        return
+    if o.kind == "mage":
+        o.memo["destroyed"] = 1
+        st.emit("destroyed", rule, Text(f"The mage o{oid} is destroyed.",
+                                        f"El mago o{oid} es destruido."), oid=oid)
+        st.changed()
+        if end:
+            check_end(st)
+        return
+    for item in list(st.attached(oid)):
+        destroy(st, item.oid, "MW-5.77", end=False)
+    del st.objs[oid]
+    st.to_discard(o.card, o.owner)
+    st.emit("destroyed", rule, Text(f"o{oid} ({o.card}) is destroyed.",
+                                    f"o{oid} ({o.card}) es destruido."), oid=oid, card=o.card)
+    st.changed()
+
+
+def check_end(st: MageWarsState) -> None:
+    """A player whose mage is destroyed loses; both at once is a draw (MW-3.1, MW-A9,
+    MW-X-10.3)."""
+    if st.over:
+        return
+    fallen = [p.seat for p in st.players
+              if st.mage_of(p.seat).memo.get("destroyed")
+              or st.mage_of(p.seat).damage >= traits.life(st, p.mage)]
+    if not fallen:
+        return
+    st.over = True
+    st.winner = None if len(fallen) > 1 else st.opponent(fallen[0])
+    won = "draw" if st.winner is None else f"seat {st.winner} wins"
+    gana = "empate" if st.winner is None else f"gana el asiento {st.winner}"
+    st.emit("game-over", "MW-A9" if st.winner is None else "MW-3.1",
+            Text(f"Game over: {won}.", f"Fin de la partida: {gana}."), winner=st.winner)

@@ -1,0 +1,107 @@
+"""Push, collision and teleport (MW-X-7.17-MW-X-7.29).
+
+A push moves a creature one zone away from where it comes from; when several directions fit the
+player causing it chooses (`push <direction>`, MW-X-7.18, MW-C13). Pushed into the arena's edge
+or a Passage Blocked wall, it stays and takes a collision attack (MW-X-7.22, MW-C14). A teleport
+puts a creature straight into a zone, destroying the conjurations attached to it (MW-X-7.26).
+Neither is a move action, so neither is hindered (MW-4.16, MW-X-7.24).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from grimorio.core.i18n import Text
+from grimorio.games.mage_wars import arena, traits
+from grimorio.games.mage_wars.flow import Ask, MWAction, act
+from grimorio.games.mage_wars.rules import combat, damage
+
+if TYPE_CHECKING:
+    from grimorio.games.mage_wars.state import MageWarsState
+
+RANDOM = "random"
+_ES = {"north": "norte", "east": "este", "south": "sur", "west": "oeste"}
+
+
+def pushable(st: MageWarsState, oid: int) -> bool:
+    """Pushes never move conjurations or Unmovable creatures (MW-X-7.21)."""
+    o = st.objs.get(oid)
+    return (o is not None and o.is_creature and o.zone is not None
+            and not traits.traits(st, oid).has("unmovable"))
+
+
+def push(st: MageWarsState, oid: int, direction_or_origin: str, rule: str, *,
+         seat: int | None = None) -> None:
+    """Push `oid` one zone: in a direction, away from an origin zone (MW-X-7.17, MW-C13) or at
+    random (`"random"`, MW-X-7.19). `seat` chooses when several directions fit (by default the
+    opponent of the creature's controller)."""
+    if not pushable(st, oid):
+        st.emit("no-push", "MW-X-7.21", Text(f"o{oid} cannot be pushed.",
+                                             f"o{oid} no puede ser empujado."), oid=oid)
+        return
+    zone = str(st.objs[oid].zone)
+    if direction_or_origin in arena.DIRECTIONS:
+        ways: tuple[str, ...] = (direction_or_origin,)
+    elif direction_or_origin == RANDOM:
+        roll = st.roll(1, Text("Random push direction", "Dirección de empuje al azar"),
+                       "MW-X-7.19", sides=12)[0]
+        ways = (arena.random_push_direction(roll),)
+    else:
+        ways = arena.push_directions(zone, direction_or_origin)
+    if len(ways) == 1:
+        push_to(st, oid, ways[0], rule)
+        return
+    chooser = seat if seat is not None else st.opponent(st.objs[oid].controller)
+    st.frames.append(PushAsk(chooser, oid, ways, rule))
+
+
+def push_to(st: MageWarsState, oid: int, direction: str, rule: str) -> None:
+    """Carry out a push in `direction`: into the next zone if nothing blocks the way (flyers
+    pass inner walls, MW-X-7.20, MW-X-7.23), else a collision (MW-X-7.22)."""
+    o = st.objs[oid]
+    zone = str(o.zone)
+    dest = st.arena.push_target(zone, direction)
+    if dest is None or not st.arena.can_cross(zone, dest, traits.is_flying(st, oid)):
+        st.emit("collide", "MW-X-7.22", Text(f"o{oid} is pushed {direction} into a wall.",
+                                             f"o{oid} es empujado al {_ES[direction]} contra un "
+                                             "muro."), oid=oid, direction=direction)
+        combat.collide(st, oid)
+        return
+    st.relocate(oid, dest)
+    st.emit("push", rule, Text(f"o{oid} is pushed {direction} to {dest}.",
+                               f"o{oid} es empujado al {_ES[direction]} hasta {dest}."),
+            oid=oid, direction=direction, zone=dest)
+
+
+@dataclass(slots=True)
+class PushAsk(Ask):
+    """`push <direction>`: which way, when more than one fits (MW-X-7.18, MW-C13)."""
+
+    seat: int
+    oid: int
+    ways: tuple[str, ...]
+    why: str
+    rule = "MW-C13"
+
+    def options(self, st: MageWarsState) -> list[MWAction]:
+        return [act("push", way) for way in self.ways]
+
+    def answer(self, st: MageWarsState, action: MWAction) -> None:
+        st.frames.pop()
+        if self.oid in st.objs:
+            push_to(st, self.oid, action.text.split()[1], self.why)
+
+
+def teleport(st: MageWarsState, oid: int, zone: str, rule: str) -> None:
+    """Teleport a creature to `zone`, its own included, Unmovable or not; the conjurations
+    attached to it are destroyed, everything else goes along (MW-X-7.25-MW-X-7.28)."""
+    o = st.objs.get(oid)
+    if o is None or o.zone is None:
+        return
+    for item in st.attached(oid):
+        if item.kind == "conjuration":
+            damage.destroy(st, item.oid, "MW-X-7.26")
+    st.relocate(oid, zone)
+    st.emit("teleport", rule, Text(f"o{oid} is teleported to {zone}.",
+                                   f"o{oid} es teleportado a {zone}."), oid=oid, zone=zone)

@@ -1,0 +1,132 @@
+"""Movement (MW-4.11-MW-4.28, MW-X-7.1-MW-X-7.10): the move sequence, hindering, Fast and Slow,
+Restrained and Incapacitated creatures that cannot move."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from grimorio.core.i18n import Text
+from grimorio.games.mage_wars.flow import Frame
+
+if TYPE_CHECKING:
+    from grimorio.games.mage_wars.state import MageWarsState
+
+
+def speed_of(st: MageWarsState, oid: int) -> str:
+    """'fast', 'slow' or 'normal'; a creature with both moves normally (MW-X-7.10)."""
+    from grimorio.games.mage_wars import traits
+
+    t = traits.traits(st, oid)
+    fast, slow = t.has("fast"), t.has("slow")
+    if fast == slow:
+        return "normal"
+    return "fast" if fast else "slow"
+
+
+def may_move(st: MageWarsState, oid: int) -> bool:
+    """A move action is impossible while Restrained or Incapacitated (MW-4.19, MW-X-6.29,
+    MW-X-6.36)."""
+    from grimorio.games.mage_wars import traits
+
+    return not traits.is_restrained(st, oid) and not traits.is_incapacitated(st, oid)
+
+
+def destinations(st: MageWarsState, oid: int) -> list[str]:
+    """Adjacent zones the creature may cross into (MW-4.11, MW-4.19, MW-5.28, MW-5.61)."""
+    from grimorio.games.mage_wars import traits
+
+    zone = st.obj(oid).zone
+    if zone is None:
+        return []
+    flying = traits.is_flying(st, oid)
+    return [z for z in st.arena.adjacent(zone) if st.arena.can_cross(zone, z, flying)]
+
+
+def hinders(st: MageWarsState, mover: int, other: int) -> bool:
+    """Whether `other` hinders `mover` (MW-4.14, MW-4.16, MW-X-7.4): an enemy creature that is
+    neither Incapacitated nor Restrained, flying exactly when the mover flies."""
+    from grimorio.games.mage_wars import traits
+
+    a, b = st.obj(mover), st.obj(other)
+    if not b.is_creature or b.controller == a.controller:
+        return False
+    if traits.is_incapacitated(st, other) or traits.is_restrained(st, other):
+        return False
+    return traits.is_flying(st, mover) == traits.is_flying(st, other)
+
+
+def hindered_in(st: MageWarsState, mover: int, zone: str) -> bool:
+    return any(hinders(st, mover, o.oid) for o in st.in_zone(zone) if o.oid != mover)
+
+
+@dataclass(slots=True)
+class Move(Frame):
+    """The move sequence (MW-4.18-MW-4.24, MW-X-13.6) of one move action: declare, pay,
+    leave, walls, movement, enter. Leaves `st.ret = ("move", done, hindered)`."""
+
+    rule = "MW-4.18"
+    oid: int
+    dest: str
+    stage: int = 0
+    hindered: bool = False
+    origin: str = ""
+
+    def step(self, st: MageWarsState) -> None:
+        if self.oid not in st.objs or st.obj(self.oid).zone is None:
+            self._cancel(st, Text("it is gone", "ya no está"))
+            return
+        if self.stage == 0:
+            self._declare(st)
+        elif self.stage == 1:
+            self.stage = 2         # Step 2: no apprentice card puts a cost on moving (MW-4.20)
+        elif self.stage == 2:
+            self.stage, self.hindered = 3, hindered_in(st, self.oid, self.origin)  # MW-4.21
+        elif self.stage == 3:
+            self.stage = 4         # Step 4: walls; no apprentice wall attacks (MW-4.22)
+        elif self.stage == 4:
+            self._place(st)
+        else:
+            self._enter(st)
+
+    def _declare(self, st: MageWarsState) -> None:
+        """Step 1: still adjacent, no blocking wall, not Restrained or Incapacitated
+        (MW-4.19); a move that fails later is lost anyway (MW-4.25, MW-A18)."""
+        if not may_move(st, self.oid) or self.dest not in destinations(st, self.oid):
+            self._cancel(st, Text("it cannot go there now", "no puede ir allí ahora"))
+            return
+        zone = st.obj(self.oid).zone
+        assert zone is not None
+        self.origin, self.stage = zone, 1
+
+    def _place(self, st: MageWarsState) -> None:
+        """Step 5: the creature is placed in the new zone (MW-4.23); if it cannot move any
+        more (Restrained in step 3, say), the rest is cancelled (MW-4.25)."""
+        if not may_move(st, self.oid) or st.obj(self.oid).zone != self.origin:
+            self._cancel(st, Text("it can no longer move", "ya no puede moverse"))
+            return
+        st.relocate(self.oid, self.dest)
+        st.emit("move", "MW-4.11", Text(f"o{self.oid} moves {self.origin} → {self.dest}.",
+                                        f"o{self.oid} se mueve {self.origin} → {self.dest}."),
+                oid=self.oid, origin=self.origin, dest=self.dest)
+        self.stage = 5
+
+    def _enter(self, st: MageWarsState) -> None:
+        """Step 6: entering a zone with an enemy that can hinder hinders too (MW-4.14,
+        MW-4.24); a hindered creature makes no further move this turn (MW-4.15, MW-A17)."""
+        st.frames.pop()
+        hindered = self.hindered or hindered_in(st, self.oid, self.dest)
+        if hindered:
+            st.emit("hindered", "MW-4.15", Text(f"o{self.oid} is hindered: no further move "
+                                                "this turn.",
+                                                f"o{self.oid} queda obstaculizada: no se "
+                                                "mueve más este turno."), oid=self.oid)
+        st.ret = ("move", True, hindered)
+
+    def _cancel(self, st: MageWarsState, why: Text) -> None:
+        st.frames.pop()
+        st.emit("move-cancelled", "MW-4.25",
+                Text(f"o{self.oid}'s move is cancelled: {why.en}; the action is spent.",
+                     f"El movimiento de o{self.oid} se cancela: {why.es}; la acción se "
+                     "pierde."), oid=self.oid)
+        st.ret = ("move", False, False)

@@ -1,0 +1,322 @@
+"""New games and scenario setups: a position described by a mapping (tests, puzzles).
+
+The setup format is documented in docs/games/mage-wars.md ("Setup mapping"). Anything
+malformed raises ScenarioError naming the field; unknown fields are refused.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+from grimorio.core.errors import ScenarioError
+from grimorio.games.mage_wars import data
+from grimorio.games.mage_wars.flow import run
+from grimorio.games.mage_wars.model import CONDITIONS, MAGE_CARD, Obj, Player
+from grimorio.games.mage_wars.rules import round as round_rules
+from grimorio.games.mage_wars.state import MageWarsState
+
+if TYPE_CHECKING:
+    from grimorio.games.mage_wars.game import MageWars
+
+KNOWN = frozenset({"round", "initiative", "phase", "activate", "players", "objects", "walls"})
+PLAYER_KEYS = frozenset({"class", "mana", "damage", "zone", "quickcast", "active", "guard",
+                         "markers", "planned", "book", "discard"})
+OBJECT_KEYS = frozenset({"card", "controller", "owner", "zone", "host", "damage", "active",
+                         "guard", "markers", "late", "mana", "face_up", "oid", "used", "slots"})
+PHASES = ("planning", "upkeep", "action", "menu")
+
+
+def resolve_classes(game: MageWars, seed: int) -> list[str]:
+    """The classes in seat order; 'random' picks with the seed, another class than the
+    opponent's unless mirror matches are on (MW-A25)."""
+    chooser = random.Random(seed)
+    out: list[str] = []
+    for wanted in game.classes:
+        if wanted != "random":
+            out.append(wanted)
+            continue
+        pool = [c for c in data.MAGE_CLASSES
+                if game.options["mirror"] or (c not in out and c not in game.classes)]
+        out.append(chooser.choice(pool))
+    return out
+
+
+def full_book(mage_class: str) -> list[str]:
+    """The class's apprentice spellbook as a sorted list of card ids (MW-1.9, MW-1.10)."""
+    book = data.shipped().apprentice.spellbook(mage_class)
+    return sorted(e.card for e in book.entries for _ in range(e.count))
+
+
+def add_mage(st: MageWarsState, seat: int, mage_class: str, zone: str) -> Player:
+    """A player and its Apprentice mage o1/o2 (MW-1.6, MW-2.7-MW-2.10)."""
+    stats = data.shipped().apprentice.mage
+    player = Player(seat, mage_class, seat + 1, mana=stats.starting_mana,
+                    channeling=stats.channeling, life=stats.life, quickcast=True,
+                    book=full_book(mage_class))
+    st.players.append(player)
+    st.objs[seat + 1] = Obj(seat + 1, MAGE_CARD, "mage", seat, seat, zone=zone, active=True)
+    st.next_oid = max(st.next_oid, seat + 2)
+    return player
+
+
+def new_game(game: MageWars, seed: int) -> MageWarsState:
+    """Setup (MW-2.7): mages in their start zones with 10 mana and active markers, full books;
+    then the initiative roll (MW-2.11) and round 1."""
+    arena_id = str(game.options["arena"])
+    st = MageWarsState(game, seed, arena_id)
+    for seat, mage_class in enumerate(resolve_classes(game, seed)):
+        add_mage(st, seat, mage_class, st.arena.start_zones[seat])
+    st.frames = [round_rules.Round(), round_rules.Start()]
+    run(st)
+    st.changed()
+    return st
+
+
+# ---------------------------------------------------------------------------- scenario setups
+
+def from_setup(game: MageWars, seed: int, setup: Mapping[str, Any]) -> MageWarsState:
+    """The position a setup describes (docs/games/mage-wars.md, "Setup mapping")."""
+    unknown = sorted(str(k) for k in set(setup) - KNOWN)
+    if unknown:
+        raise ScenarioError(f"unknown setup field {unknown[0]!r} (known: "
+                            f"{', '.join(sorted(KNOWN))})")
+    try:
+        st = MageWarsState(game, seed, str(game.options["arena"]),
+                           _walls(setup.get("walls", [])))
+    except ValueError as exc:
+        raise ScenarioError(f"walls: {exc}") from None
+    st.round = _int(setup.get("round", 1), "round", 1)
+    st.initiative = _int(setup.get("initiative", 0), "initiative", 0)
+    if st.initiative > 1:
+        raise ScenarioError("initiative: a seat, 0 or 1")
+    classes = resolve_classes(game, seed)
+    raw_players = _list(setup.get("players", [{}, {}]), "players")
+    if len(raw_players) != 2:
+        raise ScenarioError("players: exactly two entries, in seat order")
+    for seat, raw in enumerate(raw_players):
+        _player(st, seat, classes[seat], _mapping(raw, f"players[{seat}]"))
+    for index, raw in enumerate(_list(setup.get("objects", []), "objects")):
+        _object(st, index, _mapping(raw, f"objects[{index}]"))
+    for seat, raw in enumerate(raw_players):
+        _book(st, seat, raw.get("book"))
+    _start(st, setup)
+    st.changed()
+    run(st)
+    st.changed()
+    return st
+
+
+def _start(st: MageWarsState, setup: Mapping[str, Any]) -> None:
+    """The frames for the phase the setup starts in."""
+    phase = setup.get("phase", "action")
+    if phase not in PHASES:
+        raise ScenarioError(f"phase: {phase!r} is not one of {', '.join(PHASES)}")
+    if (phase == "menu") != ("activate" in setup):
+        raise ScenarioError("activate: needed with phase menu, and only then")
+    if phase == "planning":
+        st.frames = [round_rules.Round(round_rules.PLANNING, first=False)]
+    elif phase == "upkeep":
+        st.frames = [round_rules.Round(round_rules.UPKEEP, first=False)]
+    else:
+        st.frames = [round_rules.Round(round_rules.END, first=False),
+                     round_rules.ActionPhase(round_rules.TURNS, st.initiative)]
+    if phase == "menu":
+        _menu(st, setup["activate"])
+
+
+def _menu(st: MageWarsState, raw: Any) -> None:
+    from grimorio.games.mage_wars.rules import activation
+
+    oid = _int(raw, "activate", 1)
+    obj = st.objs.get(oid)
+    if obj is None or not obj.is_creature or obj.zone is None:
+        raise ScenarioError(f"activate: o{oid} is not a creature in the arena")
+    phase = st.frames[-1]
+    assert isinstance(phase, round_rules.ActionPhase)
+    phase.seat, phase.stage = obj.controller, round_rules.AFTER_TURN
+    activation.at_menu(st, oid)
+
+
+def _player(st: MageWarsState, seat: int, default_class: str, raw: Mapping[str, Any]) -> None:
+    where = f"players[{seat}]"
+    _known(raw, PLAYER_KEYS, where)
+    mage_class = raw.get("class", default_class)
+    if mage_class not in data.MAGE_CLASSES:
+        raise ScenarioError(f"{where}.class: {mage_class!r} is not a mage class")
+    zone = _zone(st, raw.get("zone", st.arena.start_zones[seat]), f"{where}.zone")
+    player = add_mage(st, seat, str(mage_class), zone)
+    player.mana = _int(raw.get("mana", player.mana), f"{where}.mana")
+    player.quickcast = _bool(raw.get("quickcast", True), f"{where}.quickcast")
+    player.planned = sorted(_cards(raw.get("planned", []), f"{where}.planned"))
+    player.discard = _cards(raw.get("discard", []), f"{where}.discard")
+    mage = st.objs[player.mage]
+    mage.damage = _int(raw.get("damage", 0), f"{where}.damage")
+    mage.active = _bool(raw.get("active", True), f"{where}.active")
+    mage.guard = _bool(raw.get("guard", False), f"{where}.guard")
+    mage.markers = _markers(raw.get("markers", {}), f"{where}.markers")
+
+
+def _book(st: MageWarsState, seat: int, raw: Any) -> None:
+    """The book given, or the class's book minus the cards planned, in play or discarded."""
+    player = st.players[seat]
+    where = f"players[{seat}].book"
+    if raw is not None:
+        player.book = sorted(_cards(raw, where))
+        return
+    book = full_book(player.mage_class)
+    used = [*player.planned, *player.discard,
+            *(o.card for o in st.objs.values() if o.owner == seat and o.card != MAGE_CARD)]
+    for card in used:
+        if card in book:
+            book.remove(card)
+    player.book = book
+
+
+def _object(st: MageWarsState, index: int, raw: Mapping[str, Any]) -> None:
+    where = f"objects[{index}]"
+    _known(raw, OBJECT_KEYS, where)
+    card_id = raw.get("card")
+    if not isinstance(card_id, str) or card_id not in st.cards or card_id == MAGE_CARD:
+        raise ScenarioError(f"{where}.card: unknown card {card_id!r}")
+    card = st.card(card_id)
+    host = _host(st, raw.get("host"), where)
+    controller = _seat(raw.get("controller", _default_controller(st, host)), where)
+    oid = _int(raw.get("oid", st.next_oid), f"{where}.oid", 3)
+    if oid in st.objs:
+        raise ScenarioError(f"{where}.oid: o{oid} is taken")
+    zone = raw.get("zone")
+    zone = None if zone is None else _zone(st, zone, f"{where}.zone")
+    _placement(card, zone, host, st, where)
+    obj = st.new_obj(card_id, card.type, _seat(raw.get("owner", controller), where),
+                     controller, zone=zone, host=host, oid=oid,
+                     active=_bool(raw.get("active", card.type == "creature"), f"{where}.active"),
+                     face_up=_bool(raw.get("face_up", True), f"{where}.face_up"))
+    obj.entered_round = st.round
+    obj.damage = _int(raw.get("damage", 0), f"{where}.damage")
+    obj.guard = _bool(raw.get("guard", False), f"{where}.guard")
+    obj.markers = _markers(raw.get("markers", {}), f"{where}.markers")
+    obj.late = _markers(raw.get("late", {}), f"{where}.late")
+    obj.mana = _int(raw.get("mana", 0), f"{where}.mana")
+    obj.used = frozenset(_texts(raw.get("used", []), f"{where}.used"))
+    slot = () if card.equipment_slot is None else (card.equipment_slot,)
+    obj.slots = tuple(_texts(raw.get("slots", list(slot)), f"{where}.slots"))
+
+
+def _default_controller(st: MageWarsState, host: int | None) -> int:
+    """Equipment is controlled by the mage wearing it (MW-5.107); else seat 0."""
+    return 0 if host is None else st.objs[host].controller
+
+
+def _host(st: MageWarsState, raw: Any, where: str) -> int | None:
+    if raw is None:
+        return None
+    oid = _int(raw, f"{where}.host", 1)
+    if oid not in st.objs:
+        raise ScenarioError(f"{where}.host: no object o{oid} (list hosts first)")
+    return oid
+
+
+def _placement(card: data.Card, zone: str | None, host: int | None, st: MageWarsState,
+               where: str) -> None:
+    """Creatures and conjurations stand in a zone; equipment hangs on a mage (MW-5.104);
+    an enchantment on an object or a zone (MW-5.77)."""
+    if card.type in ("creature", "conjuration") and (zone is None or host is not None):
+        raise ScenarioError(f"{where}: a {card.type} needs a zone and no host")
+    if card.type == "equipment" and (host is None or st.objs[host].kind != "mage"):
+        raise ScenarioError(f"{where}: equipment needs a mage as host (MW-5.104)")
+    if card.type == "enchantment" and (zone is None) == (host is None):
+        raise ScenarioError(f"{where}: an enchantment needs a host or a zone, not both")
+    if card.type in ("attack", "incantation"):
+        raise ScenarioError(f"{where}: a {card.type} spell never stays in play (MW-X-10.1)")
+
+
+# ---------------------------------------------------------------------------- field readers
+
+def _known(raw: Mapping[str, Any], keys: frozenset[str], where: str) -> None:
+    unknown = sorted(str(k) for k in set(raw) - keys)
+    if unknown:
+        raise ScenarioError(f"{where}: unknown field {unknown[0]!r} (known: "
+                            f"{', '.join(sorted(keys))})")
+
+
+def _mapping(value: Any, where: str) -> Mapping[str, Any]:
+    if not isinstance(value, Mapping):
+        raise ScenarioError(f"{where}: a mapping, not {value!r}")
+    return value
+
+
+def _list(value: Any, where: str) -> list[Any]:
+    if not isinstance(value, list):
+        raise ScenarioError(f"{where}: a list, not {value!r}")
+    return value
+
+
+def _int(value: Any, where: str, least: int = 0) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise ScenarioError(f"{where}: a whole number, not {value!r}")
+    if value < least:
+        raise ScenarioError(f"{where}: at least {least}, not {value}")
+    return value
+
+
+def _bool(value: Any, where: str) -> bool:
+    if not isinstance(value, bool):
+        raise ScenarioError(f"{where}: true or false, not {value!r}")
+    return value
+
+
+def _seat(value: Any, where: str) -> int:
+    if isinstance(value, bool) or value not in (0, 1):
+        raise ScenarioError(f"{where}: a seat is 0 or 1, not {value!r}")
+    return int(value)
+
+
+def _zone(st: MageWarsState, value: Any, where: str) -> str:
+    if not isinstance(value, str) or value.upper() not in st.arena.zones:
+        raise ScenarioError(f"{where}: {value!r} is not a zone of the {st.arena_id} arena")
+    return value.upper()
+
+
+def _texts(value: Any, where: str) -> list[str]:
+    items = _list(value, where)
+    if not all(isinstance(v, str) and v for v in items):
+        raise ScenarioError(f"{where}: a list of texts")
+    return list(items)
+
+
+def _cards(value: Any, where: str) -> list[str]:
+    cards = _texts(value, where)
+    for card in cards:
+        if card not in _card_ids():
+            raise ScenarioError(f"{where}: unknown card {card!r}")
+    return cards
+
+
+def _card_ids() -> frozenset[str]:
+    return frozenset(c.id for c in data.shipped().cards)
+
+
+def _markers(value: Any, where: str) -> dict[str, int]:
+    raw = _mapping(value, where)
+    out: dict[str, int] = {}
+    for key, count in raw.items():
+        if key not in CONDITIONS:
+            raise ScenarioError(f"{where}: {key!r} is not a condition "
+                                f"({', '.join(CONDITIONS)})")
+        if _int(count, f"{where}.{key}") > 0:
+            out[str(key)] = count
+    return out
+
+
+def _walls(value: Any) -> frozenset[frozenset[str]]:
+    out = []
+    for index, pair in enumerate(_list(value, "walls")):
+        if not isinstance(pair, list) or len(pair) != 2 \
+                or not all(isinstance(z, str) for z in pair):
+            raise ScenarioError(f"walls[{index}]: a pair of zone names, not {pair!r}")
+        out.append(frozenset(z.upper() for z in pair))
+    return frozenset(out)
+
+

@@ -1,0 +1,367 @@
+"""`MageWarsState`: one position of a mage-wars game (document, view, resample, clone).
+
+The rules are resumable frames (`flow.py`) on `st.frames`; the position is the players, the
+objects in play and that stack. The state document (`_document`) is described field by field in
+docs/games/mage-wars.md. Rule ids are in docs/rules/mage-wars.md.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING, Any
+
+from grimorio.core.actions import Action
+from grimorio.core.errors import IllegalAction
+from grimorio.core.i18n import Text
+from grimorio.core.state import State
+from grimorio.games.mage_wars import data
+from grimorio.games.mage_wars.flow import Ask, Frame, MWAction, pending_ask, run
+from grimorio.games.mage_wars.model import MAGE_CARD, Obj, Player
+
+if TYPE_CHECKING:
+    from grimorio.core.game import Game
+
+OBJECT_KINDS = {"creature": "creature", "conjuration": "conjuration",
+                "enchantment": "enchantment", "equipment": "equipment"}
+
+
+def _mage_card() -> data.Card:
+    """A pseudo card for the Apprentice mage (MW-1.6), so every object has a card."""
+    stats = data.shipped().apprentice.mage
+    return data.Card(
+        MAGE_CARD, Text("Apprentice mage", "Mago aprendiz"), "creature", ("mage",), (), None,
+        stats.level, data.Cost(0, None, None), "full", data.Span(0, 0),
+        data.Target("zone", ()), (), stats.life, stats.armor, None, stats.attacks, (), (), (),
+        False, Text("The player's mage.", "El mago del jugador."), (),
+        data.Source("apprentice", "", ""))
+
+
+_CARDS: dict[str, data.Card] = {}
+
+
+def card_index() -> dict[str, data.Card]:
+    """Every card by id, the mage's pseudo card included (built once)."""
+    if not _CARDS:
+        _CARDS.update({c.id: c for c in data.shipped().cards})
+        _CARDS[MAGE_CARD] = _mage_card()
+    return _CARDS
+
+
+class MageWarsState(State):
+    """Two mages, their objects in play and the stack of rule frames.
+
+    Derived data (the legal list, COMBAT's traits cache in `_traits`, `memo`) is dropped by
+    `changed()`, which every mutation of objects or players must be followed by.
+    """
+
+    __slots__ = ("_legal", "_traits", "acting", "arena", "arena_id", "cards", "frames",
+                 "initiative", "memo", "next_oid", "next_order", "objs", "once", "over",
+                 "players", "ret", "round", "round_limit", "stamps", "turn_log", "winner")
+
+    def __init__(self, game: Game, seed: int, arena_id: str = "apprentice",
+                 walls: frozenset[frozenset[str]] = frozenset()) -> None:
+        super().__init__(game, seed)
+        self.cards = card_index()
+        self.arena_id = arena_id
+        self.arena: Any = make_arena(arena_id, walls)
+        self.players: list[Player] = []
+        self.objs: dict[int, Obj] = {}
+        self.next_oid = 1
+        self.next_order = 1                # attachment/reveal order (MW-5.81, MW-5.91)
+        self.frames: list[Frame] = []
+        self.ret: Any = None
+        self.round = 1
+        self.initiative = 0
+        self.round_limit = int(game.options.get("round_limit", 30))
+        self.over = False
+        self.winner: int | None = None
+        self.acting: int | None = None     # the creature in its action turn
+        self.turn_log: tuple[str, ...] = ()  # what it did so far ("move", "attack"…): Charge
+        self.stamps: dict[int, int] = {}   # relocations per object (MW-A20: moved targets)
+        self.once: frozenset[tuple[Any, ...]] = frozenset()   # per-round marks, cleared at Reset
+        self.memo: dict[str, Any] = {}     # other modules' immutable per-game values
+        self._legal: list[Action] | None = None
+        self._traits: dict[int, Any] = {}
+
+    # ---- caches ------------------------------------------------------------------------------
+    def changed(self) -> None:
+        """Something changed: drop every derived cache (legal list, traits)."""
+        self._legal = None
+        if self._traits:
+            self._traits = {}
+
+    # ---- lookups others call -----------------------------------------------------------------
+    def card(self, card_id: str) -> data.Card:
+        return self.cards[card_id]
+
+    def obj(self, oid: int) -> Obj:
+        return self.objs[oid]
+
+    def player(self, seat: int) -> Player:
+        return self.players[seat]
+
+    def mage_of(self, seat: int) -> Obj:
+        return self.objs[self.players[seat].mage]
+
+    def opponent(self, seat: int) -> int:
+        return 1 - seat
+
+    def in_zone(self, zone: str) -> list[Obj]:
+        """Creatures and conjurations standing in `zone` (not zone enchantments)."""
+        return [o for o in self.objs.values()
+                if o.zone == zone and o.host is None and o.kind != "enchantment"]
+
+    def attached(self, oid: int) -> list[Obj]:
+        """Everything attached to `oid`, in attachment order (MW-5.81)."""
+        return sorted((o for o in self.objs.values() if o.host == oid), key=lambda o: o.order)
+
+    def zone_of(self, oid: int) -> str | None:
+        """Where an object is: its own zone, or its host's (equipment, enchantments)."""
+        obj = self.objs[oid]
+        while obj.host is not None:
+            obj = self.objs[obj.host]
+        return obj.zone
+
+    def new_obj(self, card: str, kind: str, owner: int, controller: int, *,
+                zone: str | None = None, host: int | None = None, active: bool = False,
+                face_up: bool = True, oid: int | None = None) -> Obj:
+        """Put a new object into play (MW-X-10.8); `oid` only from setups."""
+        if oid is None:
+            oid = self.next_oid
+        self.next_oid = max(self.next_oid, oid + 1)
+        obj = Obj(oid, card, kind, owner, controller, zone=zone, host=host, active=active,
+                  face_up=face_up, order=self.next_order, entered_round=self.round)
+        self.next_order += 1
+        self.objs[oid] = obj
+        self.changed()
+        return obj
+
+    def remove_obj(self, oid: int) -> Obj:
+        """Take an object out of play (no discard: callers decide where the card goes)."""
+        obj = self.objs.pop(oid)
+        self.stamps.pop(oid, None)
+        self.changed()
+        return obj
+
+    def relocate(self, oid: int, zone: str) -> None:
+        """Move a standing object to `zone` (moves, pushes, teleports): every relocation,
+        a zero-distance one too, counters spells aimed at it (MW-5.15, MW-A20)."""
+        self.objs[oid].zone = zone
+        self.stamps[oid] = self.stamps.get(oid, 0) + 1
+        self.changed()
+
+    def to_discard(self, card: str, owner: int) -> None:
+        """A spent or destroyed card goes to its owner's discard pile (MW-5.16)."""
+        if card != MAGE_CARD:
+            self.players[owner].discard.append(card)
+            self.changed()
+
+    def to_book(self, card: str, owner: int) -> None:
+        """A card goes back to its owner's spellbook (MW-3.21, MW-5.110)."""
+        book = self.players[owner].book
+        book.append(card)
+        book.sort()
+        self.changed()
+
+    def face_down(self, seat: int | None = None) -> list[Obj]:
+        """Face-down enchantments, of one controller or of all."""
+        return [o for o in self.objs.values() if o.kind == "enchantment" and not o.face_up
+                and (seat is None or o.controller == seat)]
+
+    def charging(self, oid: int) -> bool:
+        """Whether `oid` is in its action turn and its last action was a move (Charge,
+        MW-X-4.3: the melee attack comes straight after moving)."""
+        return self.acting == oid and bool(self.turn_log) and self.turn_log[-1] == "move"
+
+    def life_left(self, seat: int) -> int:
+        from grimorio.games.mage_wars import traits
+
+        mage = self.mage_of(seat)
+        return int(traits.life(self, mage.oid)) - mage.damage
+
+    # ---- State hooks ---------------------------------------------------------------------------
+    def _current_player(self) -> int | None:
+        ask = pending_ask(self)
+        return None if ask is None else ask.seat
+
+    def _legal_actions(self) -> list[Action]:
+        if self._legal is None:
+            ask = pending_ask(self)
+            self._legal = [] if ask is None else list(dict.fromkeys(ask.options(self)))
+        return list(self._legal)
+
+    def _is_legal(self, action: Action) -> bool:
+        return isinstance(action, MWAction) and action in self._legal_actions()
+
+    def _illegal_reason(self, action: Action) -> IllegalAction:
+        ask = pending_ask(self)
+        if ask is None or not isinstance(action, MWAction):
+            return IllegalAction(Text("Nothing can be done now.", "Ahora no se puede hacer nada."),
+                                 rule="MW-3.2")
+        return ask.refuse(self, action)
+
+    def _apply(self, action: Action) -> None:
+        ask = pending_ask(self)
+        assert ask is not None and isinstance(action, MWAction)
+        # Mutations of objects drop the caches themselves (`changed`); moving through frames
+        # only changes what may be decided, so only the legal list is dropped here.
+        ask.answer(self, action)
+        self._legal = None
+        run(self)
+        self._legal = None
+
+    def _returns(self) -> list[float]:
+        if self.winner is None:
+            return [0.0, 0.0]
+        return [1.0 if seat == self.winner else -1.0 for seat in range(2)]
+
+    # ---- documents -----------------------------------------------------------------------------
+    def _document(self) -> dict[str, Any]:
+        doc = self._public_document()
+        for player, out in zip(self.players, doc["players"], strict=True):
+            out["book"] = list(player.book)
+            out["planned"] = list(player.planned)
+        for obj, out in zip(self._ordered(), doc["objects"], strict=True):
+            out["card"] = obj.card
+        doc["frames"] = [f.to_json() for f in self.frames]
+        doc["ret"] = _jsonable(self.ret)
+        doc["memo"] = {k: _jsonable(v) for k, v in sorted(self.memo.items())}
+        doc["once"] = sorted((_jsonable(list(m)) for m in self.once), key=repr)
+        return doc
+
+    def _view_document(self, seat: int | None) -> dict[str, Any]:
+        """Hides the opponent's planned spells and book (counts only, MW-3.20, MW-5.7) and the
+        identity of enchantments it has face down (MW-5.78)."""
+        doc = self._public_document()
+        for player, out in zip(self.players, doc["players"], strict=True):
+            if player.seat == seat:
+                out["book"] = list(player.book)
+                out["planned"] = list(player.planned)
+        for obj, out in zip(self._ordered(), doc["objects"], strict=True):
+            if obj.face_up or obj.controller == seat:
+                out["card"] = obj.card
+        doc["frames"] = [f.public() for f in self.frames]
+        return doc
+
+    def _ordered(self) -> list[Obj]:
+        return [self.objs[k] for k in sorted(self.objs)]
+
+    def _public_document(self) -> dict[str, Any]:
+        return {
+            "arena": self.arena_id,
+            "walls": sorted(sorted(b) for b in self.arena.walls),
+            "round": self.round, "round_limit": self.round_limit,
+            "initiative": self.initiative,
+            "acting": self.acting, "turn_log": list(self.turn_log),
+            "players": [self._player_json(p) for p in self.players],
+            "objects": [_obj_json(o) for o in self._ordered()],
+            "next_oid": self.next_oid, "next_order": self.next_order,
+            "stamps": {str(k): v for k, v in sorted(self.stamps.items())},
+            "over": self.over, "winner": self.winner,
+        }
+
+    def _player_json(self, p: Player) -> dict[str, Any]:
+        return {"seat": p.seat, "class": p.mage_class, "mage": p.mage, "mana": p.mana,
+                "channeling": p.channeling, "life": p.life, "quickcast": p.quickcast,
+                "book_size": len(p.book), "planned_count": len(p.planned),
+                "discard": list(p.discard), "passed": p.passed}
+
+    # ---- hidden information --------------------------------------------------------------------
+    def _resample(self, seat: int | None, rng: random.Random) -> MageWarsState:
+        """Redraw what `seat` cannot see: the other players' planned spells (from their
+        possible book) and the identities of their face-down enchantments (any enchantment card
+        of that hidden pool); the dice get a fresh stream."""
+        twin = self.clone(reseed=rng.getrandbits(62))
+        for player in twin.players:
+            if player.seat != seat:
+                _redraw_player(twin, player, rng, seat)
+        twin.changed()
+        return twin
+
+    def _copy_into(self, twin: State) -> None:
+        assert isinstance(twin, MageWarsState)
+        twin.cards, twin.arena, twin.arena_id = self.cards, self.arena, self.arena_id
+        twin.players = [p.copy() for p in self.players]
+        twin.objs = {k: o.copy() for k, o in self.objs.items()}
+        twin.next_oid, twin.next_order = self.next_oid, self.next_order
+        twin.frames = [f.copy() for f in self.frames]
+        twin.ret = self.ret
+        twin.round, twin.initiative, twin.round_limit = self.round, self.initiative, \
+            self.round_limit
+        twin.over, twin.winner = self.over, self.winner
+        twin.acting, twin.turn_log = self.acting, self.turn_log
+        twin.stamps = dict(self.stamps)
+        twin.once = self.once
+        twin.memo = dict(self.memo)
+        twin._legal = None
+        twin._traits = {}
+
+
+def _obj_json(o: Obj) -> dict[str, Any]:
+    out: dict[str, Any] = {
+        "oid": o.oid, "card": None, "kind": o.kind, "owner": o.owner,
+        "controller": o.controller, "zone": o.zone, "host": o.host, "damage": o.damage,
+        "active": o.active, "guard": o.guard, "markers": dict(sorted(o.markers.items())),
+        "late": dict(sorted(o.late.items())), "face_up": o.face_up, "order": o.order,
+        "mana": o.mana, "used": sorted(o.used), "entered_round": o.entered_round,
+        "slots": list(o.slots), "temp": [list(t) for t in o.temp],
+        "memo": dict(sorted(o.memo.items()))}
+    return out
+
+
+def _jsonable(value: Any) -> Any:
+    if isinstance(value, (tuple, list, frozenset, set)):
+        items = [_jsonable(v) for v in value]
+        return sorted(items, key=repr) if isinstance(value, (frozenset, set)) else items
+    if isinstance(value, dict):
+        return {str(k): _jsonable(v) for k, v in value.items()}
+    return value
+
+
+def _redraw_player(st: MageWarsState, player: Player, rng: random.Random,
+                   seat: int | None) -> None:
+    """One hidden player's planned spells and face-down enchantments, redrawn from the pool
+    of cards `seat` cannot place: its book, its planned spells, its face-down cards."""
+    hidden = [o for o in st.objs.values() if o.kind == "enchantment" and not o.face_up
+              and o.controller == player.seat and o.controller != seat]
+    pool = list(player.book) + list(player.planned) + [o.card for o in hidden]
+    rng.shuffle(pool)
+    for obj in sorted(hidden, key=lambda o: o.oid):
+        taken = _pick_enchantment(st, obj, pool)
+        if taken is not None:
+            obj.card = taken
+    rng.shuffle(pool)
+    n = len(player.planned)
+    player.planned = sorted(pool[:n])
+    player.book = sorted(pool[n:])
+
+
+def _pick_enchantment(st: MageWarsState, obj: Obj, pool: list[str]) -> str | None:
+    """An enchantment card from `pool` that fits `obj`'s host: no name its controller already
+    has there (MW-5.79); removed from the pool. None when nothing fits (keeps the card)."""
+    near = {o.card for o in st.objs.values() if o is not obj and o.kind == "enchantment"
+            and o.host == obj.host and o.zone == obj.zone and o.controller == obj.controller}
+    for index, card_id in enumerate(pool):
+        card = st.cards[card_id]
+        if card.type == "enchantment" and card_id not in near \
+                and _target_fits(st, card, obj):
+            return pool.pop(index)
+    return None
+
+
+def _target_fits(st: MageWarsState, card: data.Card, obj: Obj) -> bool:
+    """Whether a face-down `obj` could be `card`: zone enchantments on zones, the others on
+    objects (the finer target filters are not checked: they are not public either)."""
+    on_zone = obj.host is None
+    return (card.target.kind == "zone") == on_zone
+
+
+def make_arena(arena_id: str, walls: frozenset[frozenset[str]]) -> Any:
+    """GEOMETRY's `ArenaMap` for the arena of that id with these walls."""
+    from grimorio.games.mage_wars.arena import ArenaMap
+
+    return ArenaMap(data.shipped().arenas.get(arena_id), walls)
+
+
+def ask_of(st: MageWarsState) -> Ask | None:
+    return pending_ask(st)

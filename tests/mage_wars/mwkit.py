@@ -1,0 +1,119 @@
+"""Shared helpers for the mage-wars rule tests (FLOW owns this file; others may add functions at
+the end with small edits).
+
+    st = scenario({"players": [{"zone": "A1"}, {"zone": "A1"}], "phase": "menu",
+                   "activate": 1})
+    acts(st, "attack 1 o2")
+    st.script_dice(faces(normal=(2,), critical=(1,)))
+
+Setups are the mapping of docs/games/mage-wars.md ("Setup mapping"); by default it is the
+Action Phase of round 1 with the warlock (seat 0, o1 in A1) against the beastmaster (seat 1,
+o2 in C2), seat 0 holding the initiative.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import grimorio
+from grimorio.core.events import Event
+from grimorio.games.mage_wars.state import MageWarsState
+
+# d6 faces of the attack die (MW-S1): 1-2 blank, 3 one normal, 4 two normal, 5 one critical,
+# 6 two critical.
+_NORMAL = {1: 3, 2: 4}
+_CRITICAL = {1: 5, 2: 6}
+
+
+def scenario(setup: dict[str, Any] | None = None, seed: int = 1, **options: Any
+             ) -> MageWarsState:
+    """A position from a setup mapping (None: a new game with that seed)."""
+    game = grimorio.load_game("mage-wars", **options)
+    st = game.new_initial_state(seed, setup=setup if setup is not None else None)
+    assert isinstance(st, MageWarsState)
+    return st
+
+
+def acts(st: MageWarsState, *texts: str) -> list[Event]:
+    """Apply each action, asserting it is legal (the message lists the options if not)."""
+    produced: list[Event] = []
+    for text in texts:
+        before = len(st.events)
+        legal = options(st)
+        assert text in legal, f"{text!r} is not legal; options: {legal}"
+        st.apply(text)
+        produced += st.events[before:]
+    return produced
+
+
+def options(st: MageWarsState) -> list[str]:
+    """The legal actions now, as text."""
+    return [a.notation() for a in st.legal_actions()]
+
+
+def events(st: MageWarsState, kind: str | None = None) -> list[Event]:
+    """The events logged so far, of one kind or all."""
+    return [e for e in st.events if kind is None or e.kind == kind]
+
+
+def rules(st: MageWarsState) -> set[str]:
+    """Every rule id the events cited."""
+    return {e.rule for e in st.events if e.rule}
+
+
+def faces(normal: tuple[int, ...] = (), critical: tuple[int, ...] = (), blank: int = 0
+          ) -> list[int]:
+    """d6 values that give these attack-die results (MW-S1): `normal=(2, 1)` → [4, 3]."""
+    return [_NORMAL[v] for v in normal] + [_CRITICAL[v] for v in critical] + [1] * blank
+
+
+def play_random(st: MageWarsState, rng: random.Random, limit: int = 20_000) -> int:
+    """Play random legal actions to the end (or `limit` steps); returns the steps taken."""
+    steps = 0
+    while not st.is_terminal() and steps < limit:
+        legal = st.legal_actions()
+        assert legal, "no legal action before the end"
+        st.apply(rng.choice(legal))
+        steps += 1
+    return steps
+
+
+def pass_windows(st: MageWarsState) -> None:
+    """Answer `pass` while the pending decision is a reveal or quickcast window."""
+    while not st.is_terminal() and options(st)[-1:] == ["pass"] \
+            and type(st.frames[-1]).__name__ in ("RevealAsk", "QuickcastAsk"):
+        st.apply("pass")
+
+
+def obj(st: MageWarsState, oid: int) -> dict[str, Any]:
+    """An object's entry of the state document."""
+    found: dict[str, Any] = next(o for o in st.document()["state"]["objects"]
+                                 if o["oid"] == oid)
+    return found
+
+
+def ask(st: MageWarsState) -> str:
+    """The kind of the pending decision (its frame class name)."""
+    return type(st.frames[-1]).__name__
+
+
+# ---- COMBAT's helpers -----------------------------------------------------------------------
+
+def fake_card(st: MageWarsState, base: str, new_id: str, **changes: Any) -> None:
+    """Give this state alone a test-only card: a copy of card `base` with `changes` (for
+    cards the apprentice data lacks: a conjuration, a Defense, Circle of Lightning)."""
+    import dataclasses
+
+    st.cards = {**st.cards, new_id: dataclasses.replace(st.card(base), id=new_id, **changes)}
+    st.changed()
+
+
+def duel(objects: list[dict[str, Any]], activate: int = 1, zones: tuple[str, str] = ("A1", "A1"),
+         players: tuple[dict[str, Any], dict[str, Any]] = ({}, {}), **options: Any
+         ) -> MageWarsState:
+    """Both mages (o1, o2) in `zones`, `objects` from o3 on, and creature `activate` at its
+    action menu."""
+    setup = {"players": [{"zone": zones[0], **players[0]}, {"zone": zones[1], **players[1]}],
+             "objects": objects, "phase": "menu", "activate": activate}
+    return scenario(setup, **options)
