@@ -37,12 +37,15 @@ TARGETS = {
     "wiz-war: legal_actions": (5000.0, "max"),
     "mage-wars: random apprentice game": (100.0, "max"),
     "mage-wars: legal_actions": (5000.0, "max"),
+    "warcraft: random 2-player game": (200.0, "max"),
+    "warcraft: legal_actions": (5000.0, "max"),
 }
 MODULES = (
     "benchmarks.bench_engine",
     "benchmarks.bench_wh6_odds",
     "benchmarks.bench_wiz_war",
     "benchmarks.bench_mage_wars",
+    "benchmarks.bench_warcraft",
     "benchmarks.bench_openspiel",
     "benchmarks.bench_agents",
 )

@@ -117,3 +117,34 @@ def duel(objects: list[dict[str, Any]], activate: int = 1, zones: tuple[str, str
     setup = {"players": [{"zone": zones[0], **players[0]}, {"zone": zones[1], **players[1]}],
              "objects": objects, "phase": "menu", "activate": activate}
     return scenario(setup, **options)
+
+
+# ---- EXTRAS-B's helpers -----------------------------------------------------------------------
+
+def shared_fake_card(monkeypatch: Any, base: str, new_id: str, **changes: Any) -> None:
+    """Like `fake_card`, but known to every state built during the test, so a setup may place
+    it: added to the shared card index, which `monkeypatch` restores after the test (for
+    familiars, spawnpoints and Spellbind items, which no apprentice card is)."""
+    import dataclasses
+
+    from grimorio.games.mage_wars.state import card_index
+
+    card = dataclasses.replace(card_index()[base], id=new_id, **changes)
+    monkeypatch.setitem(card_index(), new_id, card)
+
+
+def view_names(st: MageWarsState, seat: int | None) -> str:
+    """The view of `seat` as JSON text, log included, its own legal actions left out (to look
+    for card names that must stay hidden)."""
+    import json
+
+    from grimorio.core.state import view
+
+    seen = view(st, seat)
+    seen.pop("legal_actions", None)
+    return json.dumps(seen)
+
+
+def texts(actions: Any) -> list[str]:
+    """The notation of a list of actions (`casting.cast_options` and the like)."""
+    return [a.notation() for a in actions]

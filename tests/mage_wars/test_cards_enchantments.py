@@ -303,14 +303,20 @@ def test_pacify_taxes_the_first_attack() -> None:
 
 
 def test_pacify_unpaid_cancels_the_attack() -> None:
-    """MW-6.20, MW-6.18: without 2 mana the attack is cancelled and the action is lost."""
+    """MW-6.20, MW-6.18: revealed after Declare Attack when the wolf's controller has only
+    1 mana, Pacify's 2 cannot be paid: the attack is cancelled and the action is lost. A
+    Pacify already face up keeps that attack off the menu instead (MW-A14)."""
     st = menu([{"card": WOLF, "controller": 1, "zone": "A1"},
-               {"card": "pacify", "controller": 0, "host": 3}],
-              players=({"zone": "A1"}, {"zone": "C2", "mana": 1}))
-    acts(st, "attack 1 o1")
+               {"card": "pacify", "controller": 0, "host": 3, "face_up": False}],
+              players=({"zone": "A1", "mana": 5}, {"zone": "C2", "mana": 1}))
+    acts(st, "attack 1 o1", "reveal o4")
     pass_windows(st)
     assert events(st, "attack-cancelled") and st.obj(1).damage == 0
     assert st.player(1).mana == 1
+    st = menu([{"card": WOLF, "controller": 1, "zone": "A1"},
+               {"card": "pacify", "controller": 0, "host": 3}],
+              players=({"zone": "A1"}, {"zone": "C2", "mana": 1}))
+    assert "attack 1 o1" not in options(st) and "guard" in options(st)
 
 
 def test_pacify_revealed_after_declare_taxes_that_attack() -> None:

@@ -241,13 +241,20 @@ def test_suppression_cloak_taxes_each_creatures_first_melee_attack() -> None:
 
 
 def test_suppression_cloak_unpaid_cancels_and_counterstrike_is_exempt() -> None:
-    """MW-6.20: without 2 mana the attack is cancelled; MW-6.59: the Hydra's counterstrike
-    against the wizard pays nothing."""
+    """MW-A14: without 2 mana the wolf is not offered the attack; MW-6.20: declared anyway
+    (the rules' own entry point), it is cancelled in Pay Costs; MW-6.59: the Hydra's
+    counterstrike against the wizard pays nothing."""
+    from grimorio.games.mage_wars.flow import run
+    from grimorio.games.mage_wars.rules import combat
+
     st = menu([{"card": WOLF, "controller": 1, "zone": "A1"},
                {"card": "suppression-cloak", "controller": 0, "host": 1}], 3,
               {"zone": "A1", "class": "wizard"}, {"zone": "C2", "class": "warlock",
                                                    "mana": 1})
-    attack(st, "attack 1 o1")
+    assert "attack 1 o1" not in options(st) and "guard" in options(st)
+    combat.start_attack(st, 3, traits.attacks(st, 3)[0], 1)
+    run(st)
+    pass_windows(st)
     assert events(st, "attack-cancelled") and st.obj(1).damage == 0
     st = menu([{"card": "darkfenne-hydra", "controller": 1, "zone": "A1"},
                {"card": "suppression-cloak", "controller": 0, "host": 1}], 1,

@@ -49,13 +49,13 @@ def test_a_melee_attack_runs_its_steps() -> None:
     assert st.objs[3].damage == 3
 
 
-def test_melee_targets_ignore_other_zones_and_self() -> None:
+def test_melee_targets_ignore_other_zones() -> None:
     """MW-6.12, MW-6.1: only objects with life in the zone; enchantments and equipment are
-    never attacked."""
+    never attacked; MW-6.119 the attacker itself is always a target."""
     st = duel([WOLF, {"card": "leather-gloves", "host": 1},
                {"card": "rhino-hide", "controller": 1, "host": 3}])
     ref = traits.attacks(st, 1)[0]
-    assert combat.melee_targets(st, 1, ref) == [2, 3]
+    assert combat.melee_targets(st, 1, ref) == [2, 3, 1]   # itself too (MW-6.119)
 
 
 def test_guards_draw_melee_attacks() -> None:
@@ -64,7 +64,7 @@ def test_guards_draw_melee_attacks() -> None:
     st = duel([{**WOLF, "guard": True}, {**WOLF, "guard": True},
                {"card": "royal-archer", "controller": 0, "zone": "A2"}])
     ref = traits.attacks(st, 1)[0]
-    assert combat.melee_targets(st, 1, ref) == [3, 4]
+    assert combat.melee_targets(st, 1, ref) == [3, 4, 1]   # MW-6.119
     bow = traits.attacks(st, 5)[0]
     assert combat.ranged_targets(st, 5, bow) == [1, 2, 3, 4]
 
@@ -73,11 +73,11 @@ def test_guards_that_can_be_ignored() -> None:
     """MW-6.131, MW-X-6.30: a Restrained guard guards nothing; MW-6.132, MW-X-6.41, MW-X-7.5:
     an Incapacitated one neither; MW-6.127 the attacker picks another target."""
     st = duel([{**WOLF, "guard": True, "markers": {"cripple": 1}}])
-    assert combat.melee_targets(st, 1, traits.attacks(st, 1)[0]) == [2, 3]
+    assert combat.melee_targets(st, 1, traits.attacks(st, 1)[0]) == [2, 3, 1]
     st2 = duel([{**WOLF, "guard": True}])
     st2.objs[3].markers["sleep"] = 1
     st2.changed()
-    assert combat.melee_targets(st2, 1, traits.attacks(st2, 1)[0]) == [2, 3]
+    assert combat.melee_targets(st2, 1, traits.attacks(st2, 1)[0]) == [2, 3, 1]
 
 
 def test_a_guard_attacked_in_melee_loses_its_marker() -> None:
@@ -86,7 +86,7 @@ def test_a_guard_attacked_in_melee_loses_its_marker() -> None:
     reach the mage (MW-6.116 the guard could have counterstruck: it declines)."""
     st = duel([{"card": "steelclaw-grizzly", "controller": 1, "zone": "A1", "guard": True},
                {"card": "dark-pact-slayer", "controller": 0, "zone": "A1"}])
-    assert combat.melee_targets(st, 1, traits.attacks(st, 1)[0]) == [3]
+    assert combat.melee_targets(st, 1, traits.attacks(st, 1)[0]) == [3, 1]
     st.script_dice(faces(blank=3))
     acts(st, "attack 1 o3")
     assert ask(st) == "CounterAsk" and options(st) == ["counterstrike 1", "no-counterstrike"]
@@ -134,8 +134,8 @@ def test_flying_targets(monkeypatch: pytest.MonkeyPatch) -> None:
     grant(monkeypatch, (4, U("flying")))
     st.changed()
     fists, lash = traits.attacks(st, 1)
-    assert combat.melee_targets(st, 1, fists) == [3]
-    assert combat.melee_targets(st, 1, lash) == [3, 4]
+    assert combat.melee_targets(st, 1, fists) == [3, 1]
+    assert combat.melee_targets(st, 1, lash) == [3, 4, 1]
     assert combat.ranged_targets(st, 6, traits.attacks(st, 6)[0]) == [4]
 
 
@@ -719,7 +719,7 @@ def test_attacking_what_is_attached_to_oneself() -> None:
     st = duel([{**WOLF, "guard": True}])
     fake_card(st, "timber-wolf", "test-vine", type="conjuration", attacks=())
     vine = st.new_obj("test-vine", "conjuration", 1, 1, host=1).oid
-    assert combat.melee_targets(st, 1, traits.attacks(st, 1)[0]) == [3, vine]
+    assert combat.melee_targets(st, 1, traits.attacks(st, 1)[0]) == [3, vine, 1]
 
 
 def test_elusive_attackers_and_pest_guards(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -728,11 +728,11 @@ def test_elusive_attackers_and_pest_guards(monkeypatch: pytest.MonkeyPatch) -> N
     st = duel([{**WOLF, "guard": True}, {"card": "timber-wolf", "controller": 0, "zone": "A1"}])
     grant(monkeypatch, (4, U("elusive")))
     st.changed()
-    assert combat.melee_targets(st, 4, traits.attacks(st, 4)[0]) == [1, 2, 3]
-    assert combat.melee_targets(st, 1, traits.attacks(st, 1)[0]) == [3]
+    assert combat.melee_targets(st, 4, traits.attacks(st, 4)[0]) == [1, 2, 3, 4]
+    assert combat.melee_targets(st, 1, traits.attacks(st, 1)[0]) == [3, 1]
     grant(monkeypatch, (3, U("pest")))
     st.changed()
-    assert combat.melee_targets(st, 1, traits.attacks(st, 1)[0]) == [2, 3, 4]
+    assert combat.melee_targets(st, 1, traits.attacks(st, 1)[0]) == [2, 3, 4, 1]
 
 
 def test_start_attack_returns_its_result() -> None:

@@ -101,8 +101,8 @@ def test_record_replayed_from_either_seat_hides_the_same() -> None:
     """MW-3.20, MW-5.78: a saved record, replayed, shows each seat at each step nothing of
     the other's planned spells or face-down enchantments."""
     game = grimorio.load_game("mage-wars", classes="warlock,priestess", round_limit=5)
-    match = Match(game, 11)
-    rng = random.Random(11)
+    match = Match(game, 12)       # (seed 11's random mage now attacks itself to death early,
+    rng = random.Random(12)       # MW-6.119)
     while not match.state.is_terminal():
         legal = match.state.legal_actions()
         busy = [a for a in legal if a.notation() not in ("pass", "end", "plan done")]

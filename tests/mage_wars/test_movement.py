@@ -248,11 +248,14 @@ def test_move_sequence_steps() -> None:
 
 def test_reveal_window_after_a_move() -> None:
     """MW-5.84 (c), MW-4.26: when the move is over (its last step, entering the zone), the
-    players with face-down enchantments may reveal before the creature goes on."""
+    players with face-down enchantments may reveal before the creature goes on; MW-4.26, MW-5.84
+    (d): a window also ends step 1, once the creature is committed (MW-4.19)."""
     st = scenario({"phase": "menu", "activate": 3, "objects": [
         {"card": "timber-wolf", "controller": 1, "zone": "C1"},
         {"card": "agony", "controller": 0, "host": 3, "face_up": False}]})
     acts(st, "move B1")
+    assert ask(st) == "RevealAsk" and st.obj(3).zone == "C1"
+    acts(st, "pass")
     assert ask(st) == "RevealAsk" and st.current_player == 0 and st.obj(3).zone == "B1"
     acts(st, "pass")
     assert ask(st) == "MenuAsk"

@@ -138,11 +138,14 @@ def replay(
         raise _fail(f"--seat must be 0..{match.game.num_players - 1}")
     states = match.replay_states()
     seen = 0
-    for number, (entry, state) in enumerate(zip(match.steps, states[1:], strict=True), 1):
+    for number, (entry, before, state) in enumerate(
+            zip(match.steps, states[:-1], states[1:], strict=True), 1):
         if entry.action is None:
             continue
         who = match.game.seat_name(entry.seat) if entry.seat is not None else "?"
-        console.print(f"[bold]{number}.[/bold] {who}: [cyan]{entry.action}[/cyan]")
+        # the action as `seat` saw it when it was taken (a secret choice stays blank)
+        text = before.describe_action(before.game.action_from(before, entry.action), seat)
+        console.print(f"[bold]{number}.[/bold] {who}: [cyan]{text}[/cyan]")
         shown = view(state, seat)["log"]
         show_events(console, shown[seen:], lang)
         seen = len(shown)

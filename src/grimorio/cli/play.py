@@ -75,8 +75,10 @@ class Session:
         state = self.match.state
         action = self.agents[seat].act(observe(state, seat), state.legal_actions())
         name = self.match.game.seat_name(seat)
+        # shown as the log is: to the one human at the table, else as to a spectator
+        shown = state.describe_action(action, self.viewer())
         self.console.print(f"[bold]{name}[/bold] {T['plays'].get(self.lang)}: "
-                           f"[cyan]{action.notation()}[/cyan]")
+                           f"[cyan]{shown}[/cyan]")
         self._show_new(self.match.act(action, seat))
 
     def _human_turn(self, seat: int) -> bool:

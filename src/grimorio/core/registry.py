@@ -11,6 +11,7 @@ from grimorio.core.game import Game
 _BUILTIN: dict[str, str] = {
     "mage-wars": "grimorio.games.mage_wars.game:MageWars",
     "tictactoe": "grimorio.games.tictactoe.game:TicTacToe",
+    "warcraft": "grimorio.games.warcraft.game:Warcraft",
     "wh6-magic": "grimorio.games.wh6_magic.game:Wh6Magic",
     "wiz-war": "grimorio.games.wiz_war.game:WizWar",
 }

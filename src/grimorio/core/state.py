@@ -83,6 +83,12 @@ class State(ABC):
         """What `seat` may see (None: a spectator). Perfect-information games show everything."""
         return self._document()
 
+    def _action_seen_by(self, action: Action, viewer: int | None) -> str:
+        """How `action`, about to be taken here by the current player, looks to `viewer`
+        (None: a spectator). Games whose actions can name hidden things (a card planned in
+        secret) override this to blank them for everyone but the actor."""
+        return action.notation()
+
     def _resample(self: S, seat: int | None, rng: random.Random) -> S:
         """A full state consistent with `seat`'s view; hidden-information games override."""
         return self.clone(reseed=rng.getrandbits(62))
@@ -124,6 +130,13 @@ class State(ABC):
         if not self.quiet:
             self.history.append(action)
         return action
+
+    def describe_action(self, action: Action, viewer: int | None) -> str:
+        """The text of `action` (to be taken now) as `viewer` may see it: the notation, with
+        anything hidden from that seat blanked. The CLI shows other seats' moves this way."""
+        if viewer is not None and viewer == self._current_player():
+            return action.notation()
+        return self._action_seen_by(action, viewer)
 
     def apply_unchecked(self, action: Action) -> None:
         """The fast path for search: no validation."""
@@ -217,5 +230,11 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
 
 
 def resample(state: S, seat: int | None, rng: random.Random) -> S:
-    """A full state consistent with `seat`'s view, with hidden parts and future dice redrawn."""
-    return state._resample(seat, rng)
+    """A full state consistent with `seat`'s view, with hidden parts and future dice redrawn.
+
+    The copy keeps only the log `seat` may see and no history: both could name what was
+    hidden from it (a secretly planned card)."""
+    twin = state._resample(seat, rng)
+    twin.events = [event for event in twin.events if event.visible(seat)]
+    twin.history = []
+    return twin

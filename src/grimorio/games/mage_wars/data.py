@@ -30,21 +30,23 @@ SCHOOL_MODES = ("all", "any")
 DAMAGE_TYPES = ("flame", "hydro", "light", "lightning", "poison", "psychic", "wind", "frost")
 MAGE_CLASSES = ("beastmaster", "priestess", "warlock", "wizard")
 TARGET_KINDS = ("zone", "creature", "creature-or-conjuration", "mage", "revealed-enchantment",
-                "arena", "creature-and-zone", "revealed-enchantment-and-new-target")
+                "arena", "creature-and-zone", "revealed-enchantment-and-new-target", "border")
 TARGET_FILTERS = ("living", "non-mage", "corporeal", "animal")
-ATTACK_KINDS = ("melee", "ranged", "damage-barrier")
+ATTACK_KINDS = ("melee", "ranged", "damage-barrier", "passage")   # passage: a wall's (MW-5.62)
+NO_ACTION_KINDS = ("damage-barrier", "passage")     # bars with no action and no range
+DEFENSE_VS = ("melee", "ranged")                     # MW-6.89
 EQUIPMENT_SLOTS = ("helmet", "amulet", "cloak", "chest", "belt", "gloves", "boots", "ring",
                    "weapon", "shield")
 FORMULA_KINDS = ("enchantment-total-cost", "chosen-equipment-cost", "target-level",
                  "by-target-level", "steal-enchantment", "per-zone-moved")
 GRANT_TO = ("bearer", "target", "friendly-animals-in-arena", "friendly-living-in-zone",
-            "other-friendly-canines-in-zone", "self-in-controller-zone")
+            "other-friendly-canines-in-zone", "self-in-controller-zone", "animals-in-arena")
 GRANT_UNTIL = ("end-of-round", "next-melee-attack")
 BONUS_AGAINST = ("flying", "nonliving-creatures")
 ABILITY_KINDS = ("heal", "spell")
 KEYWORD_KINDS = ("trait", "attack-trait", "condition", "effect", "restriction", "spell-property")
 VALUE_KINDS = ("none", "signed", "unsigned")
-PARAM_KINDS = ("none", "damage_type", "class", "school")
+PARAM_KINDS = ("none", "damage_type", "class", "school", "spell_type")
 DIRECTIONS = ("north", "east", "south", "west")
 ENCHANTMENT_CAST_COST = 2  # MW-5.75: every enchantment is cast face down for 2 mana
 _ID = re.compile(r"[a-z0-9][a-z0-9-]*")
@@ -176,6 +178,7 @@ class TraitUse:
     damage_type: str | None = None
     mage_class: str | None = None
     school: str | None = None
+    spell_type: str | None = None   # the only spell type a caster or Spellbind takes (MW-5.113)
 
 
 @dataclass(frozen=True, slots=True)
@@ -294,6 +297,21 @@ class Grant:
 
 
 @dataclass(frozen=True, slots=True)
+class DefenseSpec:
+    """A Defense (MW-6.82): `threshold` is the lowest d12 result that avoids the attack (0: it
+    avoids with no roll); `per_round` 1 is "1x" (MW-6.85), None unlimited (MW-6.86); `vs`
+    None, or the only attack kind it works against (MW-6.89)."""
+
+    threshold: int
+    per_round: int | None
+    vs: str | None
+
+    @property
+    def once(self) -> bool:
+        return self.per_round is not None
+
+
+@dataclass(frozen=True, slots=True)
 class Source:
     """Where the card's numbers come from (OCTGN module record)."""
 
@@ -329,6 +347,7 @@ class Card:
     summary: Text
     notes: tuple[str, ...]
     source: Source
+    defense: DefenseSpec | None = None      # a Defense it gives its creature (MW-6.82, MW-6.92)
 
     def has(self, keyword: str) -> bool:
         return any(t.keyword == keyword for t in self.traits)
@@ -528,9 +547,19 @@ def _trait(raw: Any, where: str, keywords: dict[str, Keyword],
                    f.text("damage_type", choices=DAMAGE_TYPES)
                    if keyword.param == "damage_type" else None,
                    f.text("class", choices=MAGE_CLASSES) if keyword.param == "class" else None,
-                   f.text("school", choices=SCHOOLS) if keyword.param == "school" else None)
+                   f.text("school", choices=SCHOOLS) if keyword.param == "school" else None,
+                   _spell_type(f, keyword))
     f.done()
     return use
+
+
+def _spell_type(f: Fields, keyword: Keyword) -> str | None:
+    """The optional spell-type limit of a familiar, spawnpoint or Spellbind (MW-5.41, MW-5.52,
+    MW-5.113): absent means any spell."""
+    if keyword.param != "spell_type" or not f.has("spell_type"):
+        return None
+    value: str = f.text("spell_type", choices=CARD_TYPES)
+    return value
 
 
 def _traits(f: Fields, key: str, keywords: dict[str, Keyword],
@@ -577,12 +606,13 @@ def _attack(raw: Any, where: str, keywords: dict[str, Keyword]) -> Attack:
     f = Fields(raw, where)
     kind = f.text("kind", choices=ATTACK_KINDS)
     attack = Attack(f.bilingual("name", spanish_required=False), f.optional_text("speed", SPEEDS),
-                    kind, None if kind == "damage-barrier" else f.span("range"),
+                    kind, None if kind in NO_ACTION_KINDS else f.span("range"),
                     f.integer("dice", low=1), f.optional_text("damage_type", DAMAGE_TYPES),
                     _bands(f, keywords), _traits(f, "traits", keywords, ("attack-trait",)),
                     _bonus_vs(f), f.flag("excludes_caster"))
-    if kind == "damage-barrier" and attack.speed is not None:
-        raise f.fail("speed", "must be absent: a Damage Barrier needs no action (MW-6.53)")
+    if kind in NO_ACTION_KINDS and attack.speed is not None:
+        raise f.fail("speed", "must be absent: a Damage Barrier or a wall's Passage Attack "
+                     "needs no action (MW-6.53, MW-5.62)")
     if kind == "melee" and attack.range != Span(0, 0):
         raise f.fail("range", "must be [0, 0] for a melee attack (MW-6.12)")
     if attack.excludes_caster and not attack.has("zone-attack"):
@@ -696,14 +726,30 @@ def _source(f: Fields) -> Source:
 
 
 def _stats(f: Fields, card_type: str) -> tuple[int | None, int | None]:
-    if card_type != "creature":
+    """Life and armor: creatures, and conjurations (walls too), which can be attacked
+    (MW-5.46, MW-6.1)."""
+    if card_type not in ("creature", "conjuration"):
         if f.has("stats"):
-            raise f.fail("stats", "is only for creatures here")
+            raise f.fail("stats", "is only for creatures and conjurations (MW-5.46)")
         return None, None
     s = Fields(f.raw("stats"), f"{f.where}.stats")
     life, armor = s.integer("life", low=1), s.integer("armor", low=0)
     s.done()
     return life, armor
+
+
+def _defense(f: Fields) -> DefenseSpec | None:
+    """`defense: {value, per_round?, vs?}` (MW-6.82, MW-6.85, MW-6.89); value 0: no roll."""
+    if not f.has("defense"):
+        f.used.add("defense")
+        return None
+    d = Fields(f.raw("defense"), f"{f.where}.defense")
+    spec = DefenseSpec(d.integer("value", low=0), d.optional_integer("per_round", 1),
+                       d.optional_text("vs", DEFENSE_VS))
+    d.done()
+    if spec.threshold > 12 or spec.per_round not in (None, 1):
+        raise d.fail("value", "is 0-12 and per_round 1 or absent (MW-6.82, MW-6.85, MW-6.86)")
+    return spec
 
 
 def _card(raw: Any, where: str, keywords: dict[str, Keyword]) -> Card:
@@ -725,7 +771,8 @@ def _card(raw: Any, where: str, keywords: dict[str, Keyword]) -> Card:
                    for i, g in enumerate(f.items("grants")))
     card = Card(card_id, name, card_type, subtypes, school, mode, level, cost, speed, span, target,
                 traits, life, armor, slot, attacks, abilities, grants, _params(f),
-                f.flag("provisional"), f.bilingual("summary"), f.texts("notes"), _source(f))
+                f.flag("provisional"), f.bilingual("summary"), f.texts("notes"), _source(f),
+                _defense(f))
     f.done()
     _check_card(card, f)
     return card
@@ -749,6 +796,20 @@ def _check_card(card: Card, f: Fields) -> None:
             raise f.fail("attacks", "of an attack spell uses the spell's range (MW-6.72)")
     if card.cost.formula is None and card.cost.cast is None:
         raise f.fail("cost", "X needs a formula")
+    _check_special(card, f)
+
+
+def _check_special(card: Card, f: Fields) -> None:
+    """Walls target a border and only walls do (MW-5.58, MW-5.59); a wall's attack is its
+    Passage Attack (MW-5.62); traps are zone enchantments (MW-5.98)."""
+    wall = card.type == "conjuration" and "wall" in card.subtypes
+    if wall != (card.target.kind == "border"):
+        raise f.fail("target", "is a border exactly for walls (MW-5.58, MW-5.59)")
+    if any(a.kind == "passage" for a in card.attacks) and not card.has("passage-attack"):
+        raise f.fail("attacks", "a passage bar needs the passage-attack trait (MW-5.62)")
+    trap = card.has("trap") or "trap" in card.subtypes
+    if trap and (card.type != "enchantment" or card.target.kind != "zone"):
+        raise f.fail("target", "of a trap is a zone, face down (MW-5.98)")
 
 
 def read_cards(path: Path, keywords: dict[str, Keyword]) -> dict[str, Card]:

@@ -1,49 +1,49 @@
-"""The rules as resumable procedures: a stack of frames and the loop that runs them.
+"""mage-wars on the core's frame kernel (grimorio.core.flow): its action type and notation.
 
-Mage Wars nests sequences inside sequences (an attack inside a casting inside a creature's action
-turn inside the Action Phase), with windows for choices at every step. Each sequence is a `Frame`:
-a small object with a `stage` number and the data it needs. `run(st)` steps the top frame until
-an `Ask` (a decision for one seat) is on top or the game is over. A frame may push children
-(they run first), change its own stage, or pop itself.
-
-Rules for frames, so that a shallow copy clones them (`State.clone` copies the stack with
-`copy.copy`):
-- fields hold primitives, tuples and frozensets only, and are reassigned, never mutated in place;
-- frames never point at other frames or at objects: they name objects by oid;
-- a child hands a result to its parent through `st.ret` (a primitive or a tuple), which the
-  parent reads when it resumes.
-
-An `Ask` lists its options as `MWAction`s (canonical text). The legal list of a decision is
-exact: an action is legal when it is in the list, which makes `check` exact too.
+The rules run as a stack of frames (`Frame`, `Ask`, `run`: see grimorio.core.flow for how
+frames work and the rules they follow). This module adds the mage-wars notation: canonical action
+texts with zones in upper case and everything else in lower case.
 """
 
 from __future__ import annotations
 
-import copy
 import re
-from dataclasses import dataclass, fields
-from typing import TYPE_CHECKING, Any
+from dataclasses import dataclass
+from typing import Any
 
-from grimorio.core.actions import Action, tokens
-from grimorio.core.errors import IllegalAction
-from grimorio.core.i18n import Text
+from grimorio.core import flow as core
+from grimorio.core.actions import tokens
+from grimorio.core.flow import MAX_STEPS, TextAction, run
 
-if TYPE_CHECKING:
-    from grimorio.games.mage_wars.state import MageWarsState
+__all__ = ["MAX_STEPS", "Ask", "Frame", "MWAction", "act", "canonical", "pending_ask", "run"]
 
 _ZONE = re.compile(r"[a-fA-F][1-4]")
-MAX_STEPS = 100_000          # a frame loop that never asks is a bug; stop it loudly
+_BORDER = re.compile(r"[a-fA-F][1-4]-[a-fA-F][1-4]")     # a border, as wall spells name it
+
+
+class Frame(core.Frame):
+    """A mage-wars procedure; by default it explains itself with the round's rule."""
+
+    __slots__ = ()
+    rule: str = "MW-3.2"
+
+
+class Ask(core.Ask, Frame):
+    """A mage-wars decision (see grimorio.core.flow.Ask)."""
+
+    __slots__ = ()
+
+
+def pending_ask(st: Any) -> Ask | None:
+    """The mage-wars decision on top of the stack, if any."""
+    top = core.pending_ask(st)
+    return top if isinstance(top, Ask) else None
 
 
 @dataclass(frozen=True, slots=True)
-class MWAction(Action):
+class MWAction(TextAction):
     """Every mage-wars action: its canonical text (lower case, zones upper case, single
     spaces, options last as key=value). Notation: docs/games/mage-wars.md."""
-
-    text: str
-
-    def notation(self) -> str:
-        return self.text
 
 
 def act(*words: object) -> MWAction:
@@ -71,7 +71,7 @@ _ACT_WORDS: dict[str, str] = {}
 
 
 def _canonical_word(word: str) -> str:
-    return word.upper() if _ZONE.fullmatch(word) else word.lower()
+    return word.upper() if _ZONE.fullmatch(word) or _BORDER.fullmatch(word) else word.lower()
 
 
 def canonical(text: str) -> str:
@@ -81,79 +81,3 @@ def canonical(text: str) -> str:
     words += [_canonical_word(word) for word in parsed.words]
     words += [f"{key}={value.lower()}" for key, value in parsed.options.items()]
     return " ".join(words)
-
-
-class Frame:
-    """One step-by-step procedure of the rules (see the module docstring)."""
-
-    __slots__ = ()
-    rule: str = "MW-3.2"     # the rule the procedure carries out (for explanations)
-
-    def step(self, st: MageWarsState) -> None:
-        """Advance the procedure by one step."""
-        raise NotImplementedError
-
-    def copy(self) -> Frame:
-        return copy.copy(self)
-
-    def to_json(self) -> dict[str, Any]:
-        """The frame in the state document (full truth)."""
-        out: dict[str, Any] = {"frame": type(self).__name__}
-        for f in fields(self):  # type: ignore[arg-type]
-            value = getattr(self, f.name)
-            out[f.name] = list(value) if isinstance(value, (tuple, frozenset)) else value
-        return out
-
-    def public(self) -> dict[str, Any]:
-        """What every seat may see of this frame (override to hide private fields)."""
-        return {"frame": type(self).__name__}
-
-
-class Ask(Frame):
-    """A decision: `seat` must pick one of `options(st)`; `answer` carries it out (it usually
-    pops the ask, or replaces it with the next step of the same decision)."""
-
-    __slots__ = ()
-    seat: int
-
-    def options(self, st: MageWarsState) -> list[MWAction]:
-        raise NotImplementedError
-
-    def answer(self, st: MageWarsState, action: MWAction) -> None:
-        raise NotImplementedError
-
-    def step(self, st: MageWarsState) -> None:      # an Ask never steps: run() stops at it
-        raise AssertionError("an Ask is answered, not stepped")
-
-    def refuse(self, st: MageWarsState, action: MWAction) -> IllegalAction:
-        """Why `action` is not one of the options (override for sharper explanations)."""
-        shown = ", ".join(a.text for a in self.options(st)[:12])
-        return IllegalAction(
-            Text(f"'{action.text}' is not possible now. Possible: {shown}",
-                 f"'{action.text}' no es posible ahora. Posibles: {shown}"),
-            rule=self.rule)
-
-    def public(self) -> dict[str, Any]:
-        return {"frame": type(self).__name__, "seat": self.seat}
-
-
-def run(st: MageWarsState) -> None:
-    """Step frames until a decision is pending or the game is over."""
-    frames = st.frames
-    for _ in range(MAX_STEPS):
-        if st.over or not frames:
-            return
-        top = frames[-1]
-        if isinstance(top, Ask):
-            return
-        top.step(st)
-    raise RuntimeError(f"mage-wars: no decision after {MAX_STEPS} steps; top frame "
-                       f"{type(frames[-1]).__name__}")
-
-
-def pending_ask(st: MageWarsState) -> Ask | None:
-    """The decision on top of the stack, if any."""
-    if st.over or not st.frames:
-        return None
-    top = st.frames[-1]
-    return top if isinstance(top, Ask) else None

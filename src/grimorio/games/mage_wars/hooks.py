@@ -60,9 +60,17 @@ def attack_dice(st: MageWarsState, atk: Any) -> int:
 
 
 def declare_cost(st: MageWarsState, atk: Any) -> int:
-    """Mana a script makes the attacker pay to attack (MW-6.20)."""
+    """Mana a script makes the attacker pay to attack (MW-6.20); "first attack each round"
+    scripts mark the attack as made (call it once, in the Pay Costs step)."""
     return sum(s.declare_cost(st, o.oid, atk)
                for o, s in registry.providers(st, "declare_cost"))
+
+
+def attack_cost_preview(st: MageWarsState, atk: Any) -> int:
+    """What `declare_cost` would ask for `atk` now, marking nothing: the action menu leaves
+    out attacks whose known cost the controller cannot pay (MW-A14, MW-6.20)."""
+    return sum(s.attack_cost(st, o.oid, atk)
+               for o, s in registry.providers(st, "attack_cost"))
 
 
 def after_cast(st: MageWarsState, caster: int, card: data.Card) -> None:
@@ -85,11 +93,28 @@ def extra_options(st: MageWarsState, oid: int) -> list[MWAction]:
 
 
 def ability(st: MageWarsState, oid: int, action: MWAction) -> None:
-    """Carry out an ability action chosen from `extra_options` (MW-4.9)."""
+    """Carry out an ability action chosen from `extra_options` (MW-4.9), or a power the mage
+    `oid` uses as its quickcast (`quick_powers`, MW-3.24)."""
     for o, s in registry.providers(st, "extra_options"):
         if action in s.extra_options(st, o.oid, oid):
             s.ability(st, o.oid, oid, action)
             return
+    seat = st.obj(oid).controller
+    for o, s in registry.providers(st, "quick_powers"):
+        if action in s.quick_powers(st, o.oid, seat):
+            s.ability(st, o.oid, oid, action)
+            return
+
+
+def quick_powers(st: MageWarsState, seat: int) -> list[MWAction]:
+    """Powers that are quick spells the seat's mage may use as its quickcast (MW-3.24,
+    MW-3.25), as `quickcast ability <id> <target> [opt=…]` (Staff of Beasts)."""
+    from grimorio.games.mage_wars.flow import MWAction
+
+    out: list[MWAction] = []
+    for o, s in registry.providers(st, "quick_powers"):
+        out += [MWAction(f"quickcast {a.text}") for a in s.quick_powers(st, o.oid, seat)]
+    return out
 
 
 def grants(st: MageWarsState) -> list[tuple[int, Any]]:

@@ -44,12 +44,14 @@ class Obj:
     temp: tuple[tuple[str, int | None, str], ...] = ()   # (keyword, value, until) granted for a
     #                                                      while (Charge, Call of the Wild…)
     memo: dict[str, int] = field(default_factory=dict)   # a card script's own counters
+    border: tuple[str, ...] = ()    # a wall's border, its two zones in order; a wall stands
+    #                                 on it and in no zone (MW-5.58)
 
     def copy(self) -> Obj:
         return Obj(self.oid, self.card, self.kind, self.owner, self.controller, self.zone,
                    self.host, self.damage, self.active, self.guard, dict(self.markers),
                    dict(self.late), self.face_up, self.order, self.mana, self.used,
-                   self.entered_round, self.slots, self.temp, dict(self.memo))
+                   self.entered_round, self.slots, self.temp, dict(self.memo), self.border)
 
     @property
     def is_creature(self) -> bool:
@@ -80,8 +82,14 @@ class Player:
     planned: list[str] = field(default_factory=list)    # prepared this round, uncast (hidden)
     discard: list[str] = field(default_factory=list)    # the discard pile, public (MW-5.17)
     passed: bool = False            # scratch for the action phase's pass rule
+    assigned: dict[int, str] = field(default_factory=dict)  # familiar/spawnpoint oid -> its
+    #                                   spell for this round, hidden (MW-3.19, MW-5.41, MW-5.52)
+    bound: dict[int, str] = field(default_factory=dict)     # Spellbind object oid -> its bound
+    #                                   spell, hidden until first cast (MW-5.113, MW-5.114)
+    shown: frozenset[int] = frozenset()     # holders whose bound spell is face up (MW-5.114)
 
     def copy(self) -> Player:
         return Player(self.seat, self.mage_class, self.mage, self.mana, self.channeling,
                       self.life, self.quickcast, list(self.book), list(self.planned),
-                      list(self.discard), self.passed)
+                      list(self.discard), self.passed, dict(self.assigned), dict(self.bound),
+                      self.shown)

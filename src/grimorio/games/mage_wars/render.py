@@ -33,7 +33,8 @@ LABELS = {
            "planned": "planned", "unseen": "unseen", "book": "spellbook", "cards": "cards",
            "discard": "discard", "empty": "empty", "decision": "Decision", "you": "you",
            "passed": "passed", "zone_ench": "on the zone", "acting": "acting",
-           "counters": "mana", "empty_arena": "nothing in play"},
+           "counters": "mana", "empty_arena": "nothing in play", "held": "held spells",
+           "bound": "bound"},
     "es": {"title": "Mage Wars", "round": "Ronda", "of": "de", "initiative": "iniciativa",
            "over": "La partida ha terminado", "winner": "gana", "draw": "empate",
            "arena": "Arena", "walls": "muros", "none": "ninguno", "mage": "mago",
@@ -45,7 +46,8 @@ LABELS = {
            "unseen": "sin ver", "book": "libro", "cards": "cartas", "discard": "descartes",
            "empty": "vacío", "decision": "Decisión", "you": "tú", "passed": "ha pasado",
            "zone_ench": "en la zona", "acting": "actuando", "counters": "maná",
-           "empty_arena": "nada en juego"},
+           "empty_arena": "nada en juego", "held": "hechizos asignados",
+           "bound": "agregado"},
 }
 
 
@@ -194,6 +196,9 @@ def _zones(doc: dict[str, Any], t: dict[str, str], lang: str) -> list[str]:
                 out += _attached_lines(doc, obj, t, lang, indent="      ")
         for ench in on_zone.get(zone, []):
             out.append(f"  {t['zone_ench']}: {_attachment(ench, t, lang)}")
+    for obj in doc["objects"]:              # walls stand on borders, in no zone (MW-5.58)
+        if obj.get("border"):
+            out.append(f"{'-'.join(obj['border'])}: " + describe(doc, obj, lang))
     if len(out) == 1:
         out.append(f"  {t['empty_arena']}")
     return out
@@ -309,6 +314,9 @@ def _mage(view: dict[str, Any], doc: dict[str, Any], player: dict[str, Any],
     if mage is not None:
         out += _attached_lines(doc, mage, t, lang, indent="    ")
     out.append("    " + planned_text(player, lang))
+    held = held_text(player, lang)
+    if held:
+        out.append("    " + held)
     discard = ", ".join(card_name(c, lang) for c in player.get("discard", ())) or t["empty"]
     out.append(f"    {t['book']}: {player.get('book_size', 0)} {t['cards']} · "
                f"{t['discard']}: {discard}")
@@ -322,6 +330,21 @@ def planned_text(player: dict[str, Any], lang: str) -> str:
         names = ", ".join(card_name(c, lang) for c in player["planned"]) or t["none"]
         return f"{t['planned']}: {names}"
     return f"{t['planned']}: {player.get('planned_count', 0)} {t['unseen']}"
+
+
+def held_text(player: dict[str, Any], lang: str) -> str:
+    """Spells held by familiars, spawnpoints (MW-3.19) and Spellbind items (MW-5.113): by name
+    for their owner or once shown (MW-5.114), "unseen" otherwise; "" when there are none."""
+    t = LABELS[lang]
+    mine = {**player.get("assigned", {}), **player.get("bound", {})}
+    shown = player.get("bound_shown", {})
+    holders = sorted({*player.get("assigned_to", ()), *player.get("bound_to", ())})
+    parts = []
+    for oid in holders:
+        card = mine.get(str(oid)) or shown.get(str(oid))
+        tag = f" ({t['bound']})" if oid in player.get("bound_to", ()) else ""
+        parts.append(f"o{oid}{tag}: " + (card_name(card, lang) if card else t["unseen"]))
+    return f"{t['held']}: " + ", ".join(parts) if parts else ""
 
 
 # ---- the pending decision --------------------------------------------------------------------
@@ -339,6 +362,8 @@ DECISIONS = {
            "PushAsk": "chooses the push direction (push …)",
            "OrderAsk": "picks the next defender (choose …)",
            "ChainAsk": "picks where the lightning jumps (choose …)",
+           "DeployAsk": "may cast with a spawnpoint (deploy … / pass)",
+           "BindAsk": "may bind a spell (bind … / bind none)",
            "Choice": "chooses (choose …)"},
     "es": {"InitiativeAsk": "juega primero o segundo (initiative first / second)",
            "PlanAsk": "prepara hechizos (plan … / plan done)",
@@ -354,6 +379,8 @@ DECISIONS = {
            "PushAsk": "elige la dirección del empujón (push …)",
            "OrderAsk": "elige el siguiente defensor (choose …)",
            "ChainAsk": "elige adónde salta el rayo (choose …)",
+           "DeployAsk": "puede lanzar con un punto de aparición (deploy … / pass)",
+           "BindAsk": "puede agregar un hechizo (bind … / bind none)",
            "Choice": "elige (choose …)"},
 }
 

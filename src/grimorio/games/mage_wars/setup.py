@@ -24,7 +24,8 @@ KNOWN = frozenset({"round", "initiative", "phase", "activate", "players", "objec
 PLAYER_KEYS = frozenset({"class", "mana", "damage", "zone", "quickcast", "active", "guard",
                          "markers", "planned", "book", "discard"})
 OBJECT_KEYS = frozenset({"card", "controller", "owner", "zone", "host", "damage", "active",
-                         "guard", "markers", "late", "mana", "face_up", "oid", "used", "slots"})
+                         "guard", "markers", "late", "mana", "face_up", "oid", "used", "slots",
+                         "entered_round"})
 PHASES = ("planning", "upkeep", "action", "menu")
 
 
@@ -101,6 +102,7 @@ def from_setup(game: MageWars, seed: int, setup: Mapping[str, Any]) -> MageWarsS
         _object(st, index, _mapping(raw, f"objects[{index}]"))
     for seat, raw in enumerate(raw_players):
         _book(st, seat, raw.get("book"))
+    _possible(st)
     _start(st, setup)
     st.changed()
     run(st)
@@ -189,11 +191,17 @@ def _object(st: MageWarsState, index: int, raw: Mapping[str, Any]) -> None:
     zone = raw.get("zone")
     zone = None if zone is None else _zone(st, zone, f"{where}.zone")
     _placement(card, zone, host, st, where)
+    face_up = _bool(raw.get("face_up", True), f"{where}.face_up")
+    if not face_up and card.type != "enchantment":
+        raise ScenarioError(f"{where}.face_up: only an enchantment is ever face down "
+                            "(MW-5.75, MW-5.83)")
     obj = st.new_obj(card_id, card.type, _seat(raw.get("owner", controller), where),
                      controller, zone=zone, host=host, oid=oid,
                      active=_bool(raw.get("active", card.type == "creature"), f"{where}.active"),
-                     face_up=_bool(raw.get("face_up", True), f"{where}.face_up"))
-    obj.entered_round = st.round
+                     face_up=face_up)
+    # A placed object was already there: it entered in an earlier round unless the setup says
+    # otherwise (Rouse the Beast looks for creatures summoned this round).
+    obj.entered_round = _int(raw.get("entered_round", st.round - 1), f"{where}.entered_round")
     obj.damage = _int(raw.get("damage", 0), f"{where}.damage")
     obj.guard = _bool(raw.get("guard", False), f"{where}.guard")
     obj.markers = _markers(raw.get("markers", {}), f"{where}.markers")
@@ -202,6 +210,25 @@ def _object(st: MageWarsState, index: int, raw: Mapping[str, Any]) -> None:
     obj.used = frozenset(_texts(raw.get("used", []), f"{where}.used"))
     slot = () if card.equipment_slot is None else (card.equipment_slot,)
     obj.slots = tuple(_texts(raw.get("slots", list(slot)), f"{where}.slots"))
+
+
+def _possible(st: MageWarsState) -> None:
+    """Refuse positions the rules can never reach: a mage whose damage is at least its life is
+    already destroyed (MW-3.1), and so is a creature or conjuration (MW-X-8.2); an
+    Incapacitated creature holds no Guard marker (MW-X-6.38, MW-6.132)."""
+    from grimorio.games.mage_wars import traits
+
+    st.changed()
+    for obj in sorted(st.objs.values(), key=lambda o: o.oid):
+        where = f"o{obj.oid} ({obj.card})"
+        if obj.has_life and obj.zone is not None and obj.face_up \
+                and obj.damage >= traits.life(st, obj.oid):
+            raise ScenarioError(f"{where}: damage {obj.damage} is at least its life "
+                                f"{traits.life(st, obj.oid)}, so it is already destroyed "
+                                "(MW-3.1, MW-X-8.2)")
+        if obj.guard and obj.is_creature and traits.is_incapacitated(st, obj.oid):
+            raise ScenarioError(f"{where}: an Incapacitated creature (Stun, Sleep) has no "
+                                "Guard marker (MW-X-6.38, MW-6.132)")
 
 
 def _default_controller(st: MageWarsState, host: int | None) -> int:

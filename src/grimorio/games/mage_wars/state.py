@@ -169,8 +169,9 @@ class MageWarsState(State):
                 and (seat is None or o.controller == seat)]
 
     def charging(self, oid: int) -> bool:
-        """Whether `oid` is in its action turn and its last action was a move (Charge,
-        MW-X-4.3: the melee attack comes straight after moving)."""
+        """Whether `oid` is in its action turn and its last action was a move that changed
+        zone (Charge, MW-X-4.3: the melee attack comes straight after moving; a cancelled
+        move is not logged, rules/activation.py)."""
         return self.acting == oid and bool(self.turn_log) and self.turn_log[-1] == "move"
 
     def life_left(self, seat: int) -> int:
@@ -205,10 +206,13 @@ class MageWarsState(State):
         assert ask is not None and isinstance(action, MWAction)
         # Mutations of objects drop the caches themselves (`changed`); moving through frames
         # only changes what may be decided, so only the legal list is dropped here.
+        before = _secrets(self)
         ask.answer(self, action)
         self._legal = None
         run(self)
         self._legal = None
+        if _revealed(before, _secrets(self)):
+            self.reveal()            # undo never crosses what a seat has just learnt
 
     def _returns(self) -> list[float]:
         if self.winner is None:
@@ -221,6 +225,7 @@ class MageWarsState(State):
         for player, out in zip(self.players, doc["players"], strict=True):
             out["book"] = list(player.book)
             out["planned"] = list(player.planned)
+            out.update(held_private(player))
         for obj, out in zip(self._ordered(), doc["objects"], strict=True):
             out["card"] = obj.card
         doc["frames"] = [f.to_json() for f in self.frames]
@@ -237,6 +242,7 @@ class MageWarsState(State):
             if player.seat == seat:
                 out["book"] = list(player.book)
                 out["planned"] = list(player.planned)
+                out.update(held_private(player))
         for obj, out in zip(self._ordered(), doc["objects"], strict=True):
             if obj.face_up or obj.controller == seat:
                 out["card"] = obj.card
@@ -264,9 +270,28 @@ class MageWarsState(State):
         return {"seat": p.seat, "class": p.mage_class, "mage": p.mage, "mana": p.mana,
                 "channeling": p.channeling, "life": p.life, "quickcast": p.quickcast,
                 "book_size": len(p.book), "planned_count": len(p.planned),
-                "discard": list(p.discard), "passed": p.passed}
+                "discard": list(p.discard), "passed": p.passed, **held_public(p)}
 
     # ---- hidden information --------------------------------------------------------------------
+    def _action_seen_by(self, action: Action, viewer: int | None) -> str:
+        """Another seat's action with its secret card blanked: a planned, assigned or bound
+        spell (MW-3.20, MW-5.41, MW-5.113) and an enchantment cast face down (MW-5.78), by the
+        mage or a spawnpoint (`deploy o7 <card>`, MW-3.22), show as `?`; the targets stay, as
+        they are public."""
+        words = action.notation().split()
+        if len(words) < 2:
+            return action.notation()
+        verb, at = words[0], 2 if words[0] in ("assign", "deploy") else 1
+        if at >= len(words):
+            return action.notation()
+        card = self.cards.get(words[at])
+        secret = verb in ("plan", "assign", "bind") or (
+            verb in ("cast", "quickcast", "deploy") and card is not None
+            and card.type == "enchantment")
+        if card is None or not secret:
+            return action.notation()
+        return " ".join([*words[:at], "?", *words[at + 1:]])
+
     def _resample(self, seat: int | None, rng: random.Random) -> MageWarsState:
         """Redraw what `seat` cannot see: the other players' planned spells (from their
         possible book) and the identities of their face-down enchantments (any enchantment card
@@ -297,6 +322,45 @@ class MageWarsState(State):
         twin._traits = {}
 
 
+Secrets = tuple[tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]], ...]
+
+
+def _secrets(st: MageWarsState) -> Secrets:
+    """Per seat, what only that seat knows: its book, its held spells (planned, assigned, bound
+    and not shown: MW-3.20, MW-5.7, MW-5.114) and the identities of its enchantments face down
+    or being cast face down (MW-5.78)."""
+    from grimorio.games.mage_wars.rules.casting import Cast
+
+    down: list[list[str]] = [[] for _ in st.players]
+    for o in st.objs.values():
+        if o.kind == "enchantment" and not o.face_up:
+            down[o.controller].append(o.card)
+    for f in st.frames:
+        if isinstance(f, Cast) and not f.bound and st.cards[f.card].type == "enchantment":
+            down[f.seat].append(f.card)
+    return tuple((tuple(p.book), tuple(sorted([*p.planned, *p.assigned.values(),
+                                                *(c for k, c in p.bound.items()
+                                                  if k not in p.shown)])),
+                  tuple(sorted(down[p.seat]))) for p in st.players)
+
+
+def _revealed(before: Secrets, after: Secrets) -> bool:
+    """Whether an action let a seat learn another's secret (so `Match.undo` stops there,
+    core `State.reveal`): a card left a seat's book and held spells for anywhere but one of
+    them (a spell announced, even face down; a held spell discarded or shown), or an
+    enchantment left the face-down ones (turned up, or destroyed into the discard pile, MW-5.86,
+    MW-5.16). Moving between the book and the held spells (planning, a spell back to the book)
+    and an enchantment landing face down tell nothing."""
+    if before == after:
+        return False
+    from collections import Counter
+
+    for (book, held, down), (book2, held2, down2) in zip(before, after, strict=True):
+        if Counter(down) - Counter(down2) or Counter(book + held) - Counter(book2 + held2):
+            return True
+    return False
+
+
 def _obj_json(o: Obj) -> dict[str, Any]:
     out: dict[str, Any] = {
         "oid": o.oid, "card": None, "kind": o.kind, "owner": o.owner,
@@ -305,7 +369,7 @@ def _obj_json(o: Obj) -> dict[str, Any]:
         "late": dict(sorted(o.late.items())), "face_up": o.face_up, "order": o.order,
         "mana": o.mana, "used": sorted(o.used), "entered_round": o.entered_round,
         "slots": list(o.slots), "temp": [list(t) for t in o.temp],
-        "memo": dict(sorted(o.memo.items()))}
+        "memo": dict(sorted(o.memo.items())), "border": list(o.border)}
     return out
 
 
@@ -321,15 +385,39 @@ def _jsonable(value: Any) -> Any:
 def _redraw_player(st: MageWarsState, player: Player, rng: random.Random,
                    seat: int | None) -> None:
     """One hidden player's planned spells and face-down enchantments, redrawn from the pool
-    of cards `seat` cannot place: its book, its planned spells, its face-down cards."""
+    of cards `seat` cannot place: its book, its planned spells, its face-down cards and an
+    enchantment it is casting face down (the Cast frame's card, MW-5.75); a decision text
+    left in `st.ret` that names that spell is redrawn with it."""
     hidden = [o for o in st.objs.values() if o.kind == "enchantment" and not o.face_up
               and o.controller == player.seat and o.controller != seat]
-    pool = list(player.book) + list(player.planned) + [o.card for o in hidden]
+    from grimorio.games.mage_wars.rules import casters
+    from grimorio.games.mage_wars.rules.casting import Cast
+
+    casts = [f for f in st.frames if isinstance(f, Cast) and f.seat == player.seat
+             and f.seat != seat and not f.bound and st.cards[f.card].type == "enchantment"]
+    base = list(player.book) + list(player.planned)
+    base += casters.hidden_pool(player)     # familiars', spawnpoints' and bound spells
+    pool = base + [o.card for o in hidden] + [f.card for f in casts]
     rng.shuffle(pool)
-    for obj in sorted(hidden, key=lambda o: o.oid):
-        taken = _pick_enchantment(st, obj, pool)
-        if taken is not None:
-            obj.card = taken
+    slots: list[Any] = sorted(hidden, key=lambda o: o.oid) + casts
+    truth = [slot.card for slot in slots]
+    for slot in slots:
+        taken = _pick_enchantment(st, slot, pool) if isinstance(slot, Obj) \
+            else _pick_cast(st, slot, pool)
+        if taken is None and slot.card in pool:
+            pool.remove(slot.card)  # nothing else fits: it stays what it is
+        elif taken is None:         # its card went to another: keep every identity
+            for again, card in zip(slots, truth, strict=True):
+                again.card = card
+            pool = base
+            rng.shuffle(pool)
+            break
+        else:
+            slot.card = taken
+    for frame, card in zip(slots[len(hidden):], truth[len(hidden):], strict=True):
+        if isinstance(st.ret, str) and frame.card != card:
+            st.ret = " ".join(frame.card if w == card else w for w in st.ret.split())
+    casters.redraw(st, player, pool, rng)
     rng.shuffle(pool)
     n = len(player.planned)
     player.planned = sorted(pool[:n])
@@ -344,16 +432,61 @@ def _pick_enchantment(st: MageWarsState, obj: Obj, pool: list[str]) -> str | Non
     for index, card_id in enumerate(pool):
         card = st.cards[card_id]
         if card.type == "enchantment" and card_id not in near \
-                and _target_fits(st, card, obj):
+                and _target_fits(st, card, obj.host, obj.zone):
             return pool.pop(index)
     return None
 
 
-def _target_fits(st: MageWarsState, card: data.Card, obj: Obj) -> bool:
-    """Whether a face-down `obj` could be `card`: zone enchantments on zones, the others on
-    objects (the finer target filters are not checked: they are not public either)."""
-    on_zone = obj.host is None
-    return (card.target.kind == "zone") == on_zone
+def _pick_cast(st: MageWarsState, frame: Any, pool: list[str]) -> str | None:
+    """An enchantment card from `pool` the caster could have announced on the frame's target:
+    its casting line fits (MW-5.10), no same name the caster sees there (MW-5.79), a holder's
+    limit (MW-5.41) and the casting restrictions (MW-S4); removed from the pool."""
+    from grimorio.games.mage_wars.rules import casters, casting
+
+    words = casting.object_targets(frame.targets[:1])
+    host = words[0] if words and words[0] in st.objs else None
+    zone = None if host is not None else frame.targets[0]
+    use = casters.holder_kind(st, frame.caster) if frame.caster in st.objs else None
+    for index, card_id in enumerate(pool):
+        card = st.cards[card_id]
+        if card.type == "enchantment" and _target_fits(st, card, host, zone) \
+                and not casting.sees_same_name(st, frame.seat, card_id, host, zone) \
+                and (use is None or casters.fits(st, use, card_id)) \
+                and (frame.caster not in st.objs or casting.allowed(st, frame.caster, card)):
+            return pool.pop(index)
+    return None
+
+
+def _target_fits(st: MageWarsState, card: data.Card, host: int | None, zone: str | None
+                 ) -> bool:
+    """Whether an enchantment on `host` (or on `zone`) could be `card`: its casting line, which
+    is public with the card, and the host, which is in plain sight: zone enchantments on zones,
+    the others on an object of the line's kind meeting its filters (living, non-mage…) and not
+    immune to the card's damage types (MW-5.5, MW-5.77, MW-S8)."""
+    from grimorio.games.mage_wars import traits
+    from grimorio.games.mage_wars.rules import casting
+
+    if host is None or host not in st.objs:
+        return card.target.kind == "zone" and zone is not None
+    obj = st.objs[host]
+    return casting.kind_fits(obj, card.target.kind) \
+        and casting.filters_fit(st, obj, card.target.filters) \
+        and not any(traits.traits(st, host).immune(t) for t in card.subtypes)
+
+
+def held_public(player: Player) -> dict[str, Any]:
+    """Which objects hold a spell of the player, and the bound spells shown (MW-3.19,
+    MW-5.114): rules/casters.py."""
+    from grimorio.games.mage_wars.rules import casters
+
+    return casters.public_json(player)
+
+
+def held_private(player: Player) -> dict[str, Any]:
+    """The held spells themselves, for their player only (MW-3.20)."""
+    from grimorio.games.mage_wars.rules import casters
+
+    return casters.private_json(player)
 
 
 def make_arena(arena_id: str, walls: frozenset[frozenset[str]]) -> Any:

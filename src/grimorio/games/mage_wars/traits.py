@@ -39,6 +39,7 @@ if TYPE_CHECKING:
     from grimorio.games.mage_wars.state import MageWarsState
 
 AURAS = ("friendly-living-in-zone", "other-friendly-canines-in-zone", "self-in-controller-zone")
+ARENA_WIDE = ("friendly-animals-in-arena", "animals-in-arena")
 TEMP_UNTIL_ROUND = "end-of-round"
 TEMP_UNTIL_MELEE = "next-melee-attack"
 DMG_MOD = "damage-type-modifier"
@@ -145,6 +146,7 @@ class _CardTraits:
     bearer: tuple[data.TraitUse, ...]
     bearer_melee: tuple[data.TraitUse, ...]
     auras: tuple[data.Grant, ...]
+    arena: tuple[data.Grant, ...]    # a conjuration's lasting grants to animals (MW-5.50)
     plain: dict[str, Traits]         # by object kind: printed traits with defaults (layer 6)
 
 
@@ -160,7 +162,8 @@ def _card_traits(st: MageWarsState, card_id: str) -> _CardTraits:
             card, card.traits,           # a mage's pseudo card has none (MW-1.7)
             tuple(u for g in bearer if g.attacks != "melee" for u in g.traits),
             tuple(u for g in bearer if g.attacks == "melee" for u in g.traits),
-            tuple(g for g in card.grants if g.to in AURAS), {})
+            tuple(g for g in card.grants if g.to in AURAS),
+            tuple(g for g in card.grants if g.to in ARENA_WIDE and g.until is None), {})
     return found
 
 
@@ -187,6 +190,8 @@ def _compute(st: MageWarsState, o: Obj, cache: dict[int, Any]) -> Traits:
             melee += given.bearer_melee
         if x is o and o.temp:
             _temp(o, extra, melee)
+        if x.kind == "conjuration" and o.is_creature:
+            _arena_grants(st, x, o, extra, melee)
         if zone is not None and x.zone == zone and _gives_auras(x):
             sources.append(x)
     for target, use in _script_grants(st, cache):
@@ -213,6 +218,17 @@ def _compute(st: MageWarsState, o: Obj, cache: dict[int, Any]) -> Traits:
             plain = own.plain[o.kind] = _defaults(o.kind, fold(own.printed))
         t = plain
     return _states(o, t) if o.is_creature else t
+
+
+def _arena_grants(st: MageWarsState, src: Obj, o: Obj, layer: list[data.TraitUse],
+                  melee: list[data.TraitUse]) -> None:
+    """A conjuration's lasting effect covers the whole arena, whatever its range (MW-5.50):
+    its grants reach every animal (or every friendly one) wherever it stands."""
+    for grant in _card_traits(st, src.card).arena:
+        if "animal" not in subtypes(st, o.oid):
+            return
+        if grant.to == "animals-in-arena" or src.controller == o.controller:
+            (melee if grant.attacks == "melee" else layer).extend(grant.traits)
 
 
 def _temp(o: Obj, layer: list[data.TraitUse], melee: list[data.TraitUse]) -> None:
@@ -368,7 +384,7 @@ def attacks(st: MageWarsState, oid: int) -> list[AttackRef]:
                           for i, a in enumerate(st.card(item.card).attacks)]
     elif o.kind in ("creature", "conjuration"):
         found += [(o.card, i, oid, a) for i, a in enumerate(st.card(o.card).attacks)]
-    usable = [f for f in found if f[3].kind != "damage-barrier"]
+    usable = [f for f in found if f[3].kind not in data.NO_ACTION_KINDS]   # MW-5.46
     return [AttackRef(n, card, bar, src, a) for n, (card, bar, src, a) in enumerate(usable, 1)]
 
 

@@ -286,7 +286,7 @@ class Board:
         return tuple(z for z in self.zones.values() if z.type == zone_type)
 
     def labelled(self, label: str) -> Zone:
-        """The zone a scenario calls A, B, ... (WC-16 to WC-19)."""
+        """The zone a scenario calls A, B, ... (sections 16 to 19)."""
         return next(z for z in self.zones.values() if z.label == label)
 
     def pieces(self) -> dict[int, tuple[str, ...]]:
@@ -647,7 +647,7 @@ class CardEffect:
 
 @dataclass(frozen=True, slots=True)
 class Card:
-    """An experience card (WC-13): who owns it, how many per deck, when it plays, its effect."""
+    """An experience card (section 13): its owner, copies per deck, timing and effect."""
 
     id: str
     name: Text
@@ -952,7 +952,15 @@ class Scenario:
         return next(s for s in self.seats if s.race == race)
 
     def rules_of(self, kind: str) -> tuple[Clause, ...]:
-        return tuple(r for r in self.rules if r.kind == kind)
+        return self._rules_by_kind.get(kind, ())
+
+    @functools.cached_property
+    def _rules_by_kind(self) -> dict[str, tuple[Clause, ...]]:
+        """The special rules grouped by kind, in file order (the rules modules ask often)."""
+        out: dict[str, list[Clause]] = {}
+        for clause in self.rules:
+            out.setdefault(clause.kind, []).append(clause)
+        return {kind: tuple(found) for kind, found in out.items()}
 
 
 class ScenarioReader:
@@ -1221,7 +1229,7 @@ class ScenarioCheck:
                                          f"Forests: {wrong}")
 
     def _stacking(self) -> None:
-        """At most 3 units and 3 workers of a side (a team counts together) per zone (WC-5)."""
+        """At most 3 units and 3 workers of a side (a team counts together) per zone (WC-5.1)."""
         cap_units = self.reader.constants.stacking["units"].value
         cap_workers = self.reader.constants.stacking["workers"].value
         for side in self._sides():
@@ -1234,9 +1242,9 @@ class ScenarioCheck:
             over = [z for z in units if units[z] > cap_units] + [
                 z for z in workers if workers[z] > cap_workers]
             if over:
-                raise self.fail("seats", f"the setup breaks the stacking limits in {over} (WC-5)")
+                raise self.fail("seats", f"the setup breaks the stacking limits in {over} (WC-5.1)")
         if self.s.neutrals is not None and any(p.units > cap_units for p in self.s.neutrals.pieces):
-            raise self.fail("neutrals", "more than 3 units in a zone (WC-5)")
+            raise self.fail("neutrals", "more than 3 units in a zone (WC-5.1)")
 
     def _sides(self) -> list[list[Seat]]:
         if not self.s.teams:

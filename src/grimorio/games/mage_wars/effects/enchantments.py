@@ -86,16 +86,20 @@ class Pacify(Script):
     """Psychic curse on a non-mage creature: the first melee or ranged attack it declares each
     round (counterstrikes aside) costs its controller 2 mana in the Pay Costs step, or the
     attack is cancelled (MW-6.20). Revealed after Declare Attack, it already taxes that
-    attack (MW-5.84 d, MW-5.90)."""
+    attack (MW-5.84 d, MW-5.90). `attack_cost` only asks; `declare_cost` marks (MW-A14)."""
 
-    def declare_cost(self, st: MageWarsState, oid: int, atk: Any) -> int:
+    def attack_cost(self, st: MageWarsState, oid: int, atk: Any) -> int:
         host = st.obj(oid).host
         if host is None or atk.attacker != host or atk.kind not in ATTACK_KINDS \
-                or atk.is_counterstrike or atk.spell is not None:
-            return 0
-        if not first_time(st, ("pacify", oid)):
+                or atk.is_counterstrike or atk.spell is not None or ("pacify", oid) in st.once:
             return 0
         return param(st, oid, "attack_cost")
+
+    def declare_cost(self, st: MageWarsState, oid: int, atk: Any) -> int:
+        cost = self.attack_cost(st, oid, atk)
+        if cost:
+            first_time(st, ("pacify", oid))
+        return cost
 
 
 @register("magebane")
@@ -134,7 +138,7 @@ class GhoulRot(Script):
                                                f"{me.es} corroe a o{host}."),
                 oid=oid, target=host)
         damage.deal(st, host, param(st, oid, "upkeep_direct_damage"), source=oid,
-                    direct=True, rule="MW-6.97", dtype="poison")
+                    direct=True, rule="MW-6.97", dtype="poison", check=False)   # MW-A9
 
 
 @register("death-link")
@@ -158,4 +162,5 @@ class DeathLink(Script):
             f"{me.es}: o{mage} se cura {healed}, o{host} recibe lo mismo."),
             oid=oid, mage=mage, target=host, healed=healed)
         if healed > 0:
-            damage.deal(st, host, healed, source=oid, direct=True, rule="MW-6.97")
+            damage.deal(st, host, healed, source=oid, direct=True, rule="MW-6.97",
+                        check=False)        # the Upkeep step checks the end (MW-A9)

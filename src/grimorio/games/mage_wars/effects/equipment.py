@@ -28,16 +28,21 @@ CHOICES = ("melee", "heal")         # Melee +2 until the end of the round, or 2 
 class SuppressionCloak(Script):
     """Wizard-only cloak: the first melee attack each creature makes on the wearer in a round
     (counterstrikes aside) costs its controller 2 mana in the Pay Costs step, or the attack is
-    cancelled (MW-6.20)."""
+    cancelled (MW-6.20). `attack_cost` only asks; `declare_cost` marks (MW-A14)."""
 
-    def declare_cost(self, st: MageWarsState, oid: int, atk: Any) -> int:
+    def attack_cost(self, st: MageWarsState, oid: int, atk: Any) -> int:
         wearer = st.obj(oid).host
         if wearer is None or atk.attacker is None or atk.defender != wearer \
-                or atk.kind != "melee" or atk.is_counterstrike:
-            return 0
-        if not first_time(st, ("suppression-cloak", oid, atk.attacker)):
+                or atk.kind != "melee" or atk.is_counterstrike \
+                or ("suppression-cloak", oid, atk.attacker) in st.once:
             return 0
         return param(st, oid, "attack_cost")
+
+    def declare_cost(self, st: MageWarsState, oid: int, atk: Any) -> int:
+        cost = self.attack_cost(st, oid, atk)
+        if cost:
+            first_time(st, ("suppression-cloak", oid, atk.attacker))
+        return cost
 
 
 @register("staff-of-beasts")
@@ -46,19 +51,27 @@ class StaffOfBeasts(Script):
     MW-3.8) the wearer may use a quick 2-mana power, a quick spell, on an animal creature at
     range 0-1 in line of sight: Melee +2 until the end of the round, or healing of 2 attack
     dice (MW-6.99). Action: `ability beast-command o5 opt=melee|heal`, with the mage's quick
-    action (MW-4.9)."""
+    action (MW-4.9), or, being a quick spell, as its quickcast (`quickcast ability
+    beast-command o5 opt=…`, MW-3.24, MW-3.25)."""
 
     def extra_options(self, st: MageWarsState, oid: int, actor: int) -> list[MWAction]:
+        quick, _ = action_room(st, actor)
+        return self._uses(st, oid, actor) if quick else []
+
+    def quick_powers(self, st: MageWarsState, oid: int, seat: int) -> list[MWAction]:
+        staff = st.obj(oid)
+        return self._uses(st, oid, staff.host) if staff.controller == seat else []
+
+    def _uses(self, st: MageWarsState, oid: int, actor: int | None) -> list[MWAction]:
+        """The power's actions for the wearer `actor`: ready, affordable, at animals in
+        range and sight."""
         from grimorio.games.mage_wars import traits
 
         staff = st.obj(oid)
-        if staff.host != actor or BEAST_COMMAND in staff.used:
+        if actor is None or staff.host != actor or BEAST_COMMAND in staff.used:
             return []
         ability = st.card(staff.card).abilities[0]
         if st.player(staff.controller).mana < (ability.cost or 0):
-            return []
-        quick, _ = action_room(st, actor)
-        if not quick:
             return []
         return [act("ability", BEAST_COMMAND, f"o{o.oid}", f"opt={choice}")
                 for o in sorted(st.objs.values(), key=lambda o: o.oid)

@@ -110,8 +110,24 @@ class DrainLife(Script):
 class ForcePush(Script):
     """Pushes the target creature 1 zone in the direction its caster chooses (`push north`…,
     MW-X-7.17, MW-X-7.18); into the arena's edge it collides (MW-X-7.22); Unmovable creatures
-    ignore it (MW-X-7.21). The extra 3 mana against Passage Attack walls has no apprentice use
-    (no such wall exists in Apprentice mode)."""
+    ignore it (MW-X-7.21). Through a wall with Passage Attack only if the caster paid
+    `passage_attack_extra_cost` more when casting (`cast force-push o9 opt=through`, offered
+    when such a wall stands on a border of the target's zone, MW-X-7.20)."""
+
+    def spell_targets(self, st: MageWarsState, caster: int, card: data.Card
+                      ) -> list[Targets] | None:
+        out: list[Targets] = []
+        for targets in casting.generic_targets(st, caster, card):
+            out.append(targets)
+            if _passage_walls_near(st, _oid(targets[0])):
+                out.append((*targets, THROUGH))
+        return out
+
+    def spell_cost(self, st: MageWarsState, caster: int, card: data.Card,
+                   targets: Targets) -> int | None:
+        if THROUGH not in targets:
+            return None
+        return (card.cost.cast or 0) + card.param("passage_attack_extra_cost")
 
     def resolve(self, st: MageWarsState, caster: int, card: data.Card, targets: Targets,
                 opts: dict[str, str]) -> bool:
@@ -121,8 +137,18 @@ class ForcePush(Script):
                                                  f"o{oid} no puede ser empujado."), oid=oid)
             return True
         st.frames.append(displace.PushAsk(_seat(st, caster), oid, arena.DIRECTIONS,
-                                          "MW-X-7.17"))
+                                          "MW-X-7.17", passage=opts.get("opt") == "through"))
         return True
+
+
+THROUGH = "opt=through"
+
+
+def _passage_walls_near(st: MageWarsState, oid: int) -> bool:
+    """A wall with Passage Attack stands on a border of the creature's zone (MW-X-7.20)."""
+    zone = st.zone_of(oid)
+    return any(zone in o.border and st.card(o.card).has("passage-attack")
+               for o in st.objs.values() if o.border)
 
 
 @register("group-heal")

@@ -27,9 +27,11 @@ Two kinds of hook methods (all no-op by default; override only what the card nee
 * Provider hooks, called for every object in play whose card overrides them (`providers`):
   face-up objects only; a face-down enchantment does nothing (MW-5.83). Their first argument
   after `st` is `oid`, the providing object: `attack_dice` (extra attack dice, MW-6.27),
-  `declare_cost` (mana to pay in Declare Attack, MW-6.20), `spell_cast` (any spell resolved),
+  `declare_cost` (mana to pay in Declare Attack, MW-6.20) and `attack_cost` (the same as a
+  pure query for the menu, MW-A14), `spell_cast` (any spell resolved),
   `extra_options`/`ability` (ability actions of the activated creature `actor`, MW-4.9),
-  `grants` (traits given now, MW-3.16).
+  `grants` (traits given now, MW-3.16), `quick_powers` (powers usable as the mage's
+  quickcast, MW-3.24).
 
 What the provider hooks see of an attack is combat's `AttackInfo` (attacker, defender, kind,
 spell, is_counterstrike, strike…). Combat asks `declare_cost` once per attack, in its Pay Costs
@@ -117,7 +119,8 @@ class Script:
         """This enchantment (`oid`) was just revealed and takes effect (MW-5.86 step 4)."""
 
     def upkeep(self, st: MageWarsState, oid: int) -> None:
-        """This object's own Upkeep effect (MW-3.14), once its upkeep cost is paid."""
+        """This object's own Upkeep effect (MW-3.14), once its upkeep cost is paid. Damage is
+        dealt with `check=False`: the Upkeep step checks the end once it is over (MW-A9)."""
 
     # ---- provider hooks (face-up objects in play) --------------------------------------------
     def attack_dice(self, st: MageWarsState, oid: int, atk: Any) -> int:
@@ -125,7 +128,13 @@ class Script:
         return 0
 
     def declare_cost(self, st: MageWarsState, oid: int, atk: Any) -> int:
-        """Mana the attacker's controller must pay to declare `atk` (MW-6.20)."""
+        """Mana the attacker's controller must pay to declare `atk` (MW-6.20); called once, in
+        the Pay Costs step, so a "first attack each round" card marks `st.once` here."""
+        return 0
+
+    def attack_cost(self, st: MageWarsState, oid: int, atk: Any) -> int:
+        """What `declare_cost` would ask now, marking nothing: a pure query for the action
+        menu (MW-A14). A script with `declare_cost` should give both."""
         return 0
 
     def spell_cast(self, st: MageWarsState, oid: int, caster: int, card: data.Card) -> None:
@@ -142,10 +151,15 @@ class Script:
         """Traits given now, as (oid, TraitUse) pairs (MW-3.16)."""
         return []
 
+    def quick_powers(self, st: MageWarsState, oid: int, seat: int) -> list[MWAction]:
+        """Ability actions (`ability <id> <target>…`) that are quick spells the mage of
+        `seat` may use as its quickcast (MW-3.24); `ability` carries them out."""
+        return []
+
 
 _SCRIPTS: dict[str, Script] = {}
-PROVIDER_HOOKS = ("attack_dice", "declare_cost", "spell_cast", "extra_options", "ability",
-                  "grants")
+PROVIDER_HOOKS = ("attack_dice", "declare_cost", "attack_cost", "spell_cast", "extra_options",
+                  "ability", "grants", "quick_powers")
 S = TypeVar("S", bound=type[Script])
 
 

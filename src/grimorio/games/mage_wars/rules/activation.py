@@ -79,11 +79,13 @@ class Activation(Frame):
             self._end(st)
 
     def _menu(self, st: MageWarsState) -> None:
+        from grimorio.games.mage_wars.rules import casters
+
         options = menu_options(st, self)
         obj = st.obj(self.oid)
-        if options == [act("end")] and obj.kind != "mage":
-            # Nothing else is possible (Incapacitated, say: MW-X-6.42). A mage is always
-            # asked, since its choices depend on its hidden planned spells.
+        if options == [act("end")] and not casters.hides_choices(st, obj):
+            # Nothing else is possible (Incapacitated, say: MW-X-6.42). A mage, or a familiar
+            # holding a spell, is always asked: its choices depend on hidden spells.
             self.stage = END
             return
         self.stage = AFTER
@@ -95,8 +97,7 @@ class Activation(Frame):
         if verb == "end":
             self.stage = END
         elif verb == "move":
-            self.moves += 1
-            st.turn_log += ("move",)
+            self.moves += 1         # a cancelled move is spent too (MW-A18) …
             self.stage = MOVED
             st.frames.append(movement.Move(self.oid, text.split()[1]))
         else:
@@ -107,10 +108,20 @@ class Activation(Frame):
         """After a move: hindering stops further moves (MW-4.15); Slow ends the turn
         (MW-X-7.9); a second move of a creature that is not Fast was its quick action
         (MW-4.12)."""
-        _, _, hindered = st.ret
+        from grimorio.games.mage_wars.rules import traps
+
+        _, done, hindered = st.ret
+        if done:                    # … but only a move that changed zone is logged for Charge
+            st.turn_log += ("move",)    # (MW-X-4.3, MW-4.25, MW-A18)
         self.hindered = self.hindered or bool(hindered)
         speed = movement.speed_of(st, self.oid) if self.oid in st.objs else "normal"
         over = speed == "slow" or (speed == "normal" and self.moves >= 2)
+        if traps.stops_turn(st, self.oid):       # MW-5.101: a trap stopped it from acting
+            over = True
+            st.emit("trapped", "MW-5.101", Text(f"o{self.oid} can no longer act: its turn "
+                                                "ends.",
+                                                f"o{self.oid} ya no puede actuar: termina su "
+                                                "turno."), oid=self.oid)
         self.stage = END if over else MENU
         push_reveal(st, "MW-4.26")
 
@@ -196,6 +207,7 @@ def room(st: MageWarsState, frame: Activation) -> Room:
 
 def menu_options(st: MageWarsState, frame: Activation) -> list[MWAction]:
     from grimorio.games.mage_wars import traits
+    from grimorio.games.mage_wars.rules import casters
 
     oid = frame.oid
     space = room(st, frame)
@@ -209,7 +221,7 @@ def menu_options(st: MageWarsState, frame: Activation) -> list[MWAction]:
         out += attack_options(st, frame, space)
         if not frame.forced and (space.quick or space.full):
             out += hooks.extra_options(st, oid)
-    if st.obj(oid).kind == "mage" and not frame.forced:
+    if casters.may_cast(st, oid) and not frame.forced:      # a mage, a familiar (MW-5.42)
         out += cast_menu(st, oid, space)
     if not (frame.forced and out):          # a forced attack may not be skipped (MW-X-4.9)
         out.append(act("end"))
@@ -217,9 +229,9 @@ def menu_options(st: MageWarsState, frame: Activation) -> list[MWAction]:
 
 
 def cast_menu(st: MageWarsState, oid: int, space: Room) -> list[MWAction]:
-    """A mage casts a quick spell with its quick action, a full spell with its full action
-    (MW-4.8, MW-X-2.7); an Incapacitated mage only quick spells that are not attacks
-    (MW-X-6.44, handled by `cast_options`)."""
+    """A mage (or a familiar, MW-5.42) casts a quick spell with its quick action, a full spell
+    with its full action (MW-4.8, MW-X-2.7); an Incapacitated mage only quick spells that are
+    not attacks (MW-X-6.44, handled by `cast_options`)."""
     from grimorio.games.mage_wars.rules import casting
 
     out: list[MWAction] = []
@@ -238,8 +250,9 @@ def attack_refs(st: MageWarsState, oid: int) -> list[Any]:
 
 def attack_options(st: MageWarsState, frame: Activation, space: Room) -> list[MWAction]:
     """`attack <n> <target>`: an attack whose action matches the action taken (MW-4.6, MW-6.6,
-    MW-B27), at its legal targets; a Bloodthirsty creature under compulsion only melee-attacks
-    the wounded enemies (MW-X-4.9)."""
+    MW-B27), at its legal targets whose known cost its controller can pay (MW-A14, MW-6.20);
+    a Bloodthirsty creature under compulsion only melee-attacks the wounded enemies
+    (MW-X-4.9)."""
     out: list[MWAction] = []
     for index, ref in enumerate(attack_refs(st, frame.oid), start=1):
         speed = ref.attack.speed
@@ -250,8 +263,23 @@ def attack_options(st: MageWarsState, frame: Activation, space: Room) -> list[MW
             if ref.attack.kind != "melee":
                 continue
             targets = [t for t in targets if t in frame.forced]
-        out += [act("attack", index, t if isinstance(t, str) else f"o{t}") for t in targets]
+        out += [act("attack", index, t if isinstance(t, str) else f"o{t}") for t in targets
+                if affordable(st, frame.oid, ref, t)]
     return out
+
+
+def affordable(st: MageWarsState, oid: int, ref: Any, target: int | str) -> bool:
+    """Whether the attacker's controller can pay what scripts would ask in the Pay Costs step
+    (Pacify, Suppression Cloak), asked without marking anything (MW-A14, MW-6.20)."""
+    from grimorio.games.mage_wars.rules.combat import AttackInfo
+
+    zone = target if isinstance(target, str) else None
+    info = AttackInfo(attacker=oid, defender=0 if zone else int(target), card=ref.card,
+                      index=ref.index, kind=ref.attack.kind, spell=None,
+                      zone_attack=zone is not None, strike=1, is_counterstrike=False,
+                      first_of_action=True, zone=zone)
+    cost = hooks.attack_cost_preview(st, info)
+    return cost <= 0 or cost <= st.player(st.obj(oid).controller).mana
 
 
 def attack_targets(st: MageWarsState, oid: int, ref: Any) -> list[int | str]:

@@ -4,8 +4,11 @@ resolution, equipment locations and replacement, enchantments cast face down, re
 and the reveal procedure (MW-5.84-MW-5.88).
 
 A spell's targets are words: `o9` (an object), `B1` (a zone), and `opt=o9` for a choice the
-card makes on its target (the equipment Dissolve destroys). Walls, traps, familiars,
-spawnpoints and Spellbind have no apprentice card and are not carried out here.
+card makes on its target (the equipment Dissolve destroys). Walls (a border `A1-A2`) are in
+rules/walls.py, traps and mandatory enchantments in rules/traps.py and rules/mandatory.py,
+conjurations on objects and Zone Exclusive in rules/conjurations.py. Walls, traps, familiars,
+spawnpoints and Spellbind have no apprentice card; familiars, spawnpoints and bound spells
+(where a spell waits, who casts it, who pays) are in rules/casters.py.
 """
 
 from __future__ import annotations
@@ -35,27 +38,33 @@ def cast_options(st: MageWarsState, caster_oid: int, speed: str, source: str
                  ) -> list[MWAction]:
     """Every spell the caster may announce now with an action of `speed` (quick or full):
     `<source> <card> <targets…>` where `source` is `cast` (an action) or `quickcast`. Only
-    planned spells (MW-3.18, MW-4.8), of the right speed (MW-5.3), with a legal target
-    (MW-5.10) and a known cost the caster can pay (MW-A14); an Incapacitated mage only quick
-    spells that are not attacks (MW-X-6.44)."""
+    the spells the caster may cast this round (planned or bound, MW-3.18, MW-4.8, MW-5.114;
+    a familiar's assigned one, MW-5.42: casters.castable), of the right speed (MW-5.3), with
+    a legal target (MW-5.10) and a known cost the caster can pay (MW-A14); an Incapacitated
+    mage only quick spells that are not attacks (MW-X-6.44). A bound spell ends with
+    `bound=o9`, its holder."""
     from grimorio.games.mage_wars import traits
+    from grimorio.games.mage_wars.rules import casters
 
     caster = st.objs.get(caster_oid)
-    if caster is None or caster.kind != "mage" or caster.zone is None:
+    if caster is None or caster.zone is None or not casters.may_cast(st, caster_oid):
         return []
-    player = st.player(caster.controller)
     incapacitated = traits.is_incapacitated(st, caster_oid)
+    if incapacitated and caster.kind != "mage":
+        return []                   # only a mage casts while Incapacitated (MW-X-6.44)
+    mana = casters.mana_for(st, caster_oid)
     out: list[MWAction] = []
-    for card_id in sorted(set(player.planned)):
+    for card_id, holder in casters.castable(st, caster_oid):
         card = st.card(card_id)
         if card.speed != speed or not allowed(st, caster_oid, card):
             continue
         if incapacitated and (speed != "quick" or card.type == "attack"):
             continue
+        bound = f"bound=o{holder}" if holder else None
         for targets in spell_targets(st, caster_oid, card):
             cost = spell_cost(st, caster_oid, card, targets)
-            if cost is not None and cost <= player.mana:
-                out.append(act(source, card_id, *targets))
+            if cost is not None and cost <= mana:
+                out.append(act(source, card_id, *targets, bound))
     return out
 
 
@@ -98,6 +107,10 @@ def generic_targets(st: MageWarsState, caster: int, card: data.Card) -> list[Tar
     kind = card.target.kind
     if kind == "arena":
         return [()]
+    if kind == "border":
+        from grimorio.games.mage_wars.rules import walls
+
+        return walls.border_targets(st, caster, card)
     if kind == "zone":
         return [(z,) for z in zones_in_sight(st, caster, card.range)
                 if zone_ok(st, caster, card, z)]
@@ -135,9 +148,13 @@ def in_sight(st: MageWarsState, caster: int, oid: int, card: data.Card) -> bool:
     from grimorio.games.mage_wars import traits
 
     here, there = st.zone_of(caster), st.zone_of(oid)
+    target = st.obj(oid)
+    if target.border and here is not None:          # a wall (MW-5.68)
+        from grimorio.games.mage_wars.rules import walls
+
+        return walls.in_reach(st, here, target, card.range, traits.is_flying(st, caster))
     if here is None or there is None:
         return False
-    target = st.obj(oid)
     to_fly = target.is_creature and traits.is_flying(st, oid)
     dist = st.arena.distance(here, there)
     if dist not in card.range and not (dist == 0 and to_fly and card.type == "attack"):
@@ -155,6 +172,8 @@ def objects_in_sight(st: MageWarsState, caster: int, card: data.Card, kind: str)
 
 
 def kind_fits(o: Obj, kind: str) -> bool:
+    if o.border:                      # a wall is a conjuration in no zone (MW-5.58)
+        return kind == "creature-or-conjuration"
     if o.zone is None and o.kind != "equipment":
         return o.kind == "enchantment" and kind == "revealed-enchantment" and o.face_up
     if kind in ("creature", "creature-and-zone"):
@@ -191,18 +210,23 @@ def object_ok(st: MageWarsState, caster: int, card: data.Card, o: Obj) -> bool:
         return not sees_same_name(st, st.obj(caster).controller, card.id, o.oid, None)
     if card.type == "equipment":
         return equipment_clash(st, st.obj(caster).controller, card, o.oid) is not None
+    if card.type == "conjuration":    # one of a name per object (MW-5.49, MW-X-10.12)
+        return not any(x.card == card.id and x.kind == "conjuration"
+                       for x in st.attached(o.oid))
     return True
 
 
 def zone_ok(st: MageWarsState, caster: int, card: data.Card, zone: str) -> bool:
     """Zone enchantments: no visible same name there (MW-5.79, MW-A7); conjurations: no
     same-named one attached to the zone (MW-5.48)."""
+    from grimorio.games.mage_wars.rules import conjurations, traps
+
     seat = st.obj(caster).controller
     if card.type == "enchantment":
-        return not sees_same_name(st, seat, card.id, None, zone)
+        return not sees_same_name(st, seat, card.id, None, zone) \
+            and traps.zone_ok(st, seat, card, zone)
     if card.type == "conjuration":
-        return not any(o.card == card.id and o.kind == "conjuration" and o.zone == zone
-                       for o in st.objs.values())
+        return conjurations.zone_ok(st, card, zone)
     return True
 
 
@@ -255,6 +279,10 @@ def generic_cost(st: MageWarsState, card: data.Card, targets: Targets) -> int | 
 
     if card.type == "enchantment":
         return data.ENCHANTMENT_CAST_COST
+    if card.target.kind == "border":
+        from grimorio.games.mage_wars.rules import walls
+
+        return walls.cost(card, targets)
     formula = card.cost.formula
     if formula is None:
         return card.cost.cast
@@ -294,11 +322,13 @@ ANNOUNCE, PAY, COUNTER, RESOLVE, FINISH = range(5)
 
 
 def start_cast(st: MageWarsState, caster: int, text: str, why: str) -> None:
-    """Push the casting sequence for a `cast`/`quickcast` action chosen from the options."""
+    """Push the casting sequence for a `cast`/`quickcast` action chosen from the options;
+    `bound=o9` names the Spellbind holder of a bound spell (MW-5.114)."""
     words = text.split()
-    targets = tuple(words[2:])
+    targets = tuple(w for w in words[2:] if not w.startswith("bound="))
+    bound = next((int(w[7:]) for w in words[2:] if w.startswith("bound=o")), 0)
     st.frames.append(Cast(caster, st.obj(caster).controller, words[1], targets,
-                          words[0] == "quickcast", why))
+                          words[0] == "quickcast", why, bound=bound))
 
 
 @dataclass(slots=True)
@@ -316,6 +346,7 @@ class Cast(Frame):
     stage: int = ANNOUNCE
     cost: int = 0
     places: tuple[tuple[int, str, int], ...] = ()
+    bound: int = 0                  # the Spellbind holder of a bound spell (MW-5.114), or 0
 
     def public(self) -> dict[str, Any]:
         secret = st_card_type(self.card) == "enchantment"
@@ -339,7 +370,8 @@ class Cast(Frame):
 def st_card_type(card_id: str) -> str:
     from grimorio.games.mage_wars.state import card_index
 
-    return card_index()[card_id].type
+    card = card_index().get(card_id)      # a state-local test card: treat it as hidden
+    return "enchantment" if card is None else card.type
 
 
 def object_targets(targets: Targets) -> list[int]:
@@ -351,8 +383,10 @@ def announce(st: MageWarsState, f: Cast) -> None:
     """Step 1 (MW-5.10, MW-5.11): name the spell and its targets; the caster is committed.
     A quickcast turns the quickcast marker over (MW-3.24). An enchantment's name stays
     hidden from the opponent (MW-5.75, MW-5.78)."""
+    from grimorio.games.mage_wars.rules import casters
+
     player = st.player(f.seat)
-    player.planned.remove(f.card)
+    casters.take(st, f)             # from the planned, assigned or bound spells
     if f.quick:
         player.quickcast = False
     f.cost = spell_cost(st, f.caster, st.card(f.card), f.targets) or 0
@@ -379,18 +413,20 @@ def announce(st: MageWarsState, f: Cast) -> None:
 
 
 def pay(st: MageWarsState, f: Cast) -> None:
-    """Step 2 (MW-5.12, MW-A14): pay the cost; if it cannot be paid now, the spell is
-    countered and discarded and the action lost."""
+    """Step 2 (MW-5.12, MW-A14): pay the cost (a familiar or spawnpoint spends its own counters
+    first, MW-5.44, MW-5.56); if it cannot be paid now, the spell is countered and discarded
+    and the action lost."""
+    from grimorio.games.mage_wars.rules import casters
+
     player = st.player(f.seat)
-    if f.cost > player.mana:
+    if f.cost > casters.mana_for(st, f.caster):
         st.emit("countered", "MW-A14", Text(f"{name(f.seat)} cannot pay {f.cost}: the spell "
                                             "is countered.",
                                             f"{name(f.seat)} no puede pagar {f.cost}: el "
                                             "hechizo se contrarresta."), seat=f.seat)
         finish(st, f, False)
         return
-    player.mana -= f.cost
-    st.changed()
+    casters.spend(st, f.caster, f.cost)
     st.emit("pay", "MW-5.12", Text(f"{name(f.seat)} pays {f.cost} mana ({player.mana} left).",
                                    f"{name(f.seat)} paga {f.cost} de maná (le quedan "
                                    f"{player.mana})."), seat=f.seat, cost=f.cost)
@@ -400,13 +436,22 @@ def pay(st: MageWarsState, f: Cast) -> None:
 
 def still_valid(st: MageWarsState, f: Cast) -> bool:
     """MW-5.15, MW-A20: every object target is still there, unmoved (a zero-distance
-    teleport counts), and still a legal target of the casting line."""
+    teleport counts), and still a legal target of the casting line. Options chosen with the
+    targets (`opt=extend`) are not targets: they need not still be offered; a choice of an
+    object (`opt=o9`) must."""
     for oid, zone, stamp in f.places:
-        if oid not in st.objs or st.zone_of(oid) != zone or st.stamps.get(oid, 0) != stamp:
+        if oid not in st.objs or (st.zone_of(oid) or "") != zone \
+                or st.stamps.get(oid, 0) != stamp:
             return False
     if st.obj(f.caster).zone is None:
         return False
-    return f.targets in spell_targets(st, f.caster, st.card(f.card))
+    words = _plain(f.targets)
+    return any(_plain(t) == words for t in spell_targets(st, f.caster, st.card(f.card)))
+
+
+def _plain(targets: Targets) -> Targets:
+    return tuple(w for w in targets
+                 if "=" not in w or object_targets((w.split("=", 1)[1],)))
 
 
 def resolve(st: MageWarsState, f: Cast) -> None:
@@ -440,11 +485,14 @@ def resolve(st: MageWarsState, f: Cast) -> None:
 def finish(st: MageWarsState, f: Cast, resolved: bool) -> None:
     """The end of the casting: a countered spell, an incantation or an attack spell goes to
     the discard pile (MW-5.1, MW-5.16, MW-X-11.8); `hooks.after_cast` after a resolution."""
+    from grimorio.games.mage_wars.rules import casters
+
     st.frames.remove(f)
     card = st.card(f.card)
-    if not resolved or card.type in ("attack", "incantation"):
+    if casters.spent(st, f, card, resolved):        # a bound spell stays bound (MW-5.116)
         st.to_discard(f.card, f.seat)
     if resolved:
+        casters.after_resolve(st, f, card)          # Spellbind: bind a spell now (MW-5.113)
         hooks.after_cast(st, f.caster, card)
     st.ret = ("cast", resolved)
 
@@ -513,7 +561,16 @@ def grant_receivers(st: MageWarsState, seat: int, to: str, oids: list[int]) -> l
 
 def summon(st: MageWarsState, f: Cast, card: data.Card) -> None:
     """A creature comes into play inactive in the target zone, the caster's (MW-5.21,
-    MW-5.22, MW-3.33); a conjuration stays in its zone (MW-5.46, MW-5.48)."""
+    MW-5.22, MW-3.33); a conjuration stays in its zone (MW-5.46, MW-5.48), on its object
+    (MW-5.49) or, a wall, on its border (MW-5.58)."""
+    from grimorio.games.mage_wars.rules import conjurations, walls
+
+    if card.target.kind == "border":
+        walls.resolve(st, f.caster, f.seat, card, f.targets)
+        return
+    if card.type == "conjuration" and object_targets(f.targets):
+        conjurations.attach(st, f.seat, card, object_targets(f.targets)[0])
+        return
     zone = f.targets[0]
     obj = st.new_obj(card.id, card.type, f.seat, f.seat, zone=zone, active=False)
     st.emit("summon", "MW-5.22" if card.type == "creature" else "MW-5.48",
@@ -558,6 +615,8 @@ def equip(st: MageWarsState, f: Cast, card: data.Card) -> bool:
     """Equipment goes on the target mage, controlled by the wearer (MW-5.104, MW-5.107);
     clashing items of the caster's own mage go back to their owners' books (MW-5.110,
     MW-A15); on an enemy mage a clash counters it (MW-5.111, MW-A16)."""
+    from grimorio.games.mage_wars.rules import casters
+
     mage = int(f.targets[0][1:])
     clash = equipment_clash(st, f.seat, card, mage)
     if clash is None:
@@ -569,6 +628,7 @@ def equip(st: MageWarsState, f: Cast, card: data.Card) -> bool:
     for oid in clash:
         old = st.remove_obj(oid)
         st.to_book(old.card, old.owner)
+        casters.holder_gone(st, old, to_book=True)     # its bound spell too (MW-5.117)
         st.emit("replaced", "MW-5.110", Text(f"{old.card} (o{oid}) goes back to its owner's "
                                              "spellbook.",
                                              f"{old.card} (o{oid}) vuelve al libro de su "
@@ -639,19 +699,25 @@ class RevealAsk(Choice):
     rule = "MW-5.84"
 
     def options(self, st: MageWarsState) -> list[MWAction]:
+        from grimorio.games.mage_wars.rules import mandatory
+
         mana = st.player(self.seat).mana
         out = [act("reveal", f"o{o.oid}") for o in sorted(st.face_down(self.seat),
                                                            key=lambda o: o.oid)
-               if reveal_cost(st, o.oid) <= mana]
+               if reveal_cost(st, o.oid) <= mana and not mandatory.pending(st, o.oid)]
         return [*out, act("pass")]
 
 
 def reveal(st: MageWarsState, oid: int) -> None:
     """Reveal an enchantment (MW-5.86): pay its reveal cost (MW-X-11.10), turn it up, check
     its object is still a legal target (else destroyed), counter it if a revealed one of the
-    same name is there (MW-5.80, MW-A7), else it takes effect now (hooks.on_reveal)."""
-    from grimorio.games.mage_wars.rules import damage
+    same name is there (MW-5.80, MW-A7), else it takes effect now (hooks.on_reveal). A
+    mandatory or one-use one out of its trigger is discarded unpaid (MW-5.96, MW-5.103)."""
+    from grimorio.games.mage_wars.rules import damage, mandatory
 
+    if mandatory.outside_trigger(st, oid):
+        mandatory.discard_revealed(st, oid)
+        return
     obj = st.obj(oid)
     cost = reveal_cost(st, oid)
     st.player(obj.controller).mana -= cost

@@ -22,7 +22,7 @@ from grimorio.core.i18n import Text
 from grimorio.games.mage_wars import conditions, data, hooks, traits
 from grimorio.games.mage_wars.flow import Ask, Frame, MWAction, act
 from grimorio.games.mage_wars.model import Obj
-from grimorio.games.mage_wars.rules import damage
+from grimorio.games.mage_wars.rules import damage, mandatory, walls
 from grimorio.games.mage_wars.traits import AttackRef
 
 if TYPE_CHECKING:
@@ -30,6 +30,7 @@ if TYPE_CHECKING:
 
 DECLARE, COSTS, MISS, AVOID, DEFENDED, ROLL, STRIKES, BARRIER, COUNTER, COUNTERED, END = (
     1, 2, 3, 4, 41, 5, 7, 8, 9, 91, 10)
+TRIGGERED = 42          # step 4 after the defender's mandatory Defenses came out (MW-5.97)
 NEXT_DEFENDER, ORDERED = 11, 111
 DAZE_MISS = 6           # MW-6.23: 6 or less on the d12 misses
 COLLIDE = "collide"     # pseudo card of the collision attack (MW-X-7.22, MW-C14)
@@ -253,14 +254,39 @@ def _avoid(f: AttackFrame, st: MageWarsState) -> None:
     if f.missed and (f.strike == 1 or _option(st, "daze_multistrike") == "all_miss"):
         f.go(STRIKES)          # MW-6.22, MW-X-6.14, MW-C23
         return
+    if _avoidable(st, f) and mandatory.defense_trigger(st, f.defender, f.kind):
+        f.go(TRIGGERED)        # MW-5.97: its mandatory Defenses must come out first
+        return
+    _choose_defense(f, st)
+
+
+def _choose_defense(f: AttackFrame, st: MageWarsState) -> None:
+    """The defender picks one usable Defense or none (MW-6.84, MW-6.87); a paid mandatory
+    Defense just revealed is used on this attack (MW-5.97), the defender's pick if several."""
+    if f.defender not in st.objs or _moved(f, st):
+        mandatory.forced(st, [])        # drop the marks of Defenses paid for this attack
+        _cancel(f, st, "MW-6.19")
+        return
     usable = usable_defenses(st, f)
+    forced = mandatory.forced(st, [d.source for d in usable])
     if not usable:
         f.go(ROLL)
         _reveal(st, "MW-5.84")
         return
     f.go(DEFENDED)
     seat = st.objs[f.defender].controller
-    st.frames.append(DefenseAsk(seat, tuple(d.source for d in usable)))
+    if len(forced) == 1:
+        st.ret = forced[0]
+        return
+    st.frames.append(DefenseAsk(seat, tuple(forced or (d.source for d in usable)),
+                                must=bool(forced)))
+
+
+def _avoidable(st: MageWarsState, f: AttackFrame) -> bool:
+    """A Defense could avoid this strike: a melee or ranged attack on one object that is not
+    Unavoidable (MW-6.90, MW-6.76, MW-6.51)."""
+    return (f.kind in ("melee", "ranged") and not f.zone_attack
+            and not f.attack(st).has("unavoidable"))
 
 
 def usable_defenses(st: MageWarsState, f: AttackFrame) -> list[Defense]:
@@ -268,13 +294,17 @@ def usable_defenses(st: MageWarsState, f: AttackFrame) -> list[Defense]:
     (MW-6.90, MW-6.76, MW-6.51) or when Incapacitated (MW-6.91, MW-X-6.37); a 1x Defense once
     per round (MW-6.85), an unlimited one once per strike (MW-6.86, MW-B5); some only against
     melee or ranged attacks (MW-6.89)."""
-    bar = f.attack(st)
-    if (f.kind not in ("melee", "ranged") or f.zone_attack or bar.has("unavoidable")
-            or traits.is_incapacitated(st, f.defender)):
+    if not _avoidable(st, f):
         return []
+    down = traits.is_incapacitated(st, f.defender)   # only mandatory Defenses then (MW-X-6.37)
     return [d for d in defense_sources(st, f.defender)
             if not (d.once and ("defense", d.source) in st.once)
-            and (d.vs is None or d.vs == f.kind)]
+            and (d.vs is None or d.vs == f.kind)
+            and not (down and not _mandatory_source(st, d.source))]
+
+
+def _mandatory_source(st: MageWarsState, oid: int) -> bool:
+    return oid in st.objs and mandatory.is_mandatory(st.card(st.objs[oid].card))
 
 
 def _defended(f: AttackFrame, st: MageWarsState) -> None:
@@ -285,6 +315,7 @@ def _defended(f: AttackFrame, st: MageWarsState) -> None:
     if isinstance(choice, int) and choice and f.defender in st.objs:
         defense = next(d for d in usable_defenses(st, f) if d.source == choice)
         f.avoided = roll_defense(st, f.defender, defense)
+        mandatory.used(st, defense.source)          # a one-use Defense is spent (MW-5.93)
     if f.avoided:
         f.go(STRIKES)          # MW-6.26
     else:
@@ -293,9 +324,16 @@ def _defended(f: AttackFrame, st: MageWarsState) -> None:
 
 
 def roll_defense(st: MageWarsState, oid: int, defense: Defense) -> bool:
-    """One Defense roll; a 1x Defense turns its ready marker (MW-6.85, MW-X-2.11)."""
+    """One Defense roll; a 1x Defense turns its ready marker (MW-6.85, MW-X-2.11). A Defense
+    of 0 avoids with no roll (a Block-like card)."""
     if defense.once:
         st.once = st.once | {("defense", defense.source)}
+    if defense.threshold <= 0:
+        st.emit("defense", "MW-6.83", Text(f"o{oid} avoids the attack with o{defense.source}.",
+                                           f"o{oid} evita el ataque con o{defense.source}."),
+                oid=oid, roll=None, modifier=0, threshold=0, avoided=True)
+        st.changed()
+        return True
     roll = st.roll(1, Text(f"o{oid} defends with o{defense.source}",
                            f"o{oid} se defiende con o{defense.source}"), "MW-6.83", sides=12)[0]
     o = st.objs[oid]
@@ -313,14 +351,17 @@ def roll_defense(st: MageWarsState, oid: int, defense: Defense) -> bool:
 
 @dataclass(slots=True)
 class DefenseAsk(Ask):
-    """`defend o<source>` or `no-defense` (MW-6.25, MW-6.87); st.ret = the source or 0."""
+    """`defend o<source>` or `no-defense` (MW-6.25, MW-6.87); st.ret = the source or 0.
+    `must`: paid mandatory Defenses, one of which is used (MW-5.97, MW-6.84)."""
 
     seat: int
     sources: tuple[int, ...]
+    must: bool = False
     rule = "MW-6.25"
 
     def options(self, st: MageWarsState) -> list[MWAction]:
-        return [*(act("defend", f"o{s}") for s in self.sources), act("no-defense")]
+        optional = () if self.must else (act("no-defense"),)
+        return [*(act("defend", f"o{s}") for s in self.sources), *optional]
 
     def answer(self, st: MageWarsState, action: MWAction) -> None:
         st.frames.pop()
@@ -536,7 +577,7 @@ def _counter(f: AttackFrame, st: MageWarsState) -> None:
     """The defender may answer a melee attack with a quick melee attack that has
     Counterstrike, at the attacker only (MW-6.59-MW-6.67, MW-B6)."""
     f.go(COUNTERED)
-    if f.counter or f.kind != "melee":
+    if f.counter or f.kind != "melee" or f.attacker == f.defender:    # self-attack: MW-6.119
         return
     options = counterstrikes(st, f.defender, f.attacker)
     if options:
@@ -678,6 +719,7 @@ class OrderAsk(Ask):
 
 
 _STAGES = {DECLARE: _declare, COSTS: _costs, MISS: _miss, AVOID: _avoid, DEFENDED: _defended,
+           TRIGGERED: _choose_defense,
            ROLL: _roll, STRIKES: _strikes, BARRIER: _barrier, COUNTER: _counter,
            COUNTERED: _countered, END: _end, NEXT_DEFENDER: _next_defender, ORDERED: _ordered}
 
@@ -719,7 +761,7 @@ def _melee_reach(st: MageWarsState, attacker: int, ref: AttackRef) -> list[int]:
     reach = ref.attack.has("reach") or traits.is_flying(st, attacker)
     near = [*st.in_zone(me.zone or ""), *st.attached(attacker)]
     return [o.oid for o in near if o.has_life and o.oid != attacker
-            and (reach or not traits.is_flying(st, o.oid))]
+            and (reach or not traits.is_flying(st, o.oid))] + walls.beside(st, me.zone or "")
 
 
 def guards(st: MageWarsState, attacker: int) -> list[int]:
@@ -739,10 +781,13 @@ def melee_targets(st: MageWarsState, attacker: int, attack_ref: AttackRef) -> li
     MW-5.32, MW-6.135) or something attached to the attacker itself (MW-6.119)."""
     reach = _melee_reach(st, attacker, attack_ref)
     wall = set(guards(st, attacker))
-    if not wall:
-        return reach
-    return [oid for oid in reach if oid in wall or traits.is_flying(st, oid)
-            or st.objs[oid].host == attacker]
+    if wall:
+        reach = [oid for oid in reach if oid in wall or traits.is_flying(st, oid)
+                 or st.objs[oid].host == attacker]
+    # MW-6.119: it may always attack itself, guards or not. Our reading of such an attack:
+    # it runs like any melee attack (Defenses, its own Damage Barrier, MW-6.47) except that
+    # there is no counterstrike (`_counter`): MW-6.59 and MW-6.67 answer another creature.
+    return [*reach, attacker]
 
 
 def ranged_targets(st: MageWarsState, attacker: int, attack_ref: AttackRef) -> list[int]:
@@ -754,6 +799,8 @@ def ranged_targets(st: MageWarsState, attacker: int, attack_ref: AttackRef) -> l
     fly = traits.is_flying(st, attacker)
     out = []
     for o in st.objs.values():
+        if o.border and walls.in_reach(st, str(me.zone), o, span, fly):     # MW-5.68
+            out.append(o.oid)
         if not o.has_life or o.zone is None or o.host is not None or o.oid == attacker:
             continue
         to_fly = traits.is_flying(st, o.oid)

@@ -113,6 +113,8 @@ def destroy(st: MageWarsState, oid: int, rule: str, *, end: bool = True) -> None
     """Destroy an object and everything attached to it, each card to its owner's discard pile
     (MW-5.16, MW-5.77, MW-X-8.2, MW-X-10.12). A mage stays on the table: the game is over
     (MW-3.1), so what it wore no longer matters."""
+    from grimorio.games.mage_wars.rules import casters
+
     o = st.objs.get(oid)
     if o is None:
         return
@@ -127,7 +129,12 @@ def destroy(st: MageWarsState, oid: int, rule: str, *, end: bool = True) -> None
     for item in list(st.attached(oid)):
         destroy(st, item.oid, "MW-5.77", end=False)
     del st.objs[oid]
+    if o.border:                 # a wall leaves its border: the map follows (MW-5.60)
+        from grimorio.games.mage_wars.rules import walls
+
+        walls.sync(st)
     st.to_discard(o.card, o.owner)
+    casters.holder_gone(st, o, to_book=False)      # its held spell too (MW-5.45, MW-5.117)
     st.emit("destroyed", rule, Text(f"o{oid} ({o.card}) is destroyed.",
                                     f"o{oid} ({o.card}) es destruido."), oid=oid, card=o.card)
     st.changed()

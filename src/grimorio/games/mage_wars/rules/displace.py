@@ -56,9 +56,14 @@ def push(st: MageWarsState, oid: int, direction_or_origin: str, rule: str, *,
     st.frames.append(PushAsk(chooser, oid, ways, rule))
 
 
-def push_to(st: MageWarsState, oid: int, direction: str, rule: str) -> None:
+def push_to(st: MageWarsState, oid: int, direction: str, rule: str, *,
+            passage: bool = True) -> None:
     """Carry out a push in `direction`: into the next zone if nothing blocks the way (flyers
-    pass inner walls, MW-X-7.20, MW-X-7.23), else a collision (MW-X-7.22)."""
+    pass inner walls, MW-X-7.20, MW-X-7.23), else a collision (MW-X-7.22). A wall with Passage
+    Attack attacks the creature first (MW-X-7.20); `passage` False: the push may not cross such
+    a wall at all (Force Push without its extra mana)."""
+    from grimorio.games.mage_wars.rules import walls
+
     o = st.objs[oid]
     zone = str(o.zone)
     dest = st.arena.push_target(zone, direction)
@@ -68,10 +73,29 @@ def push_to(st: MageWarsState, oid: int, direction: str, rule: str) -> None:
                                              "muro."), oid=oid, direction=direction)
         combat.collide(st, oid)
         return
+    wall = walls.passage_wall(st, oid, zone, dest)
+    if wall is not None and not passage:
+        st.emit("no-push", "MW-X-7.20", Text(f"o{oid} is not pushed through the wall "
+                                             f"o{wall.oid}.",
+                                             f"o{oid} no es empujado a través de la barrera "
+                                             f"o{wall.oid}."), oid=oid, wall=wall.oid)
+        return
+    if wall is not None:
+        st.frames.append(walls.PushThrough(oid, wall.oid, zone, dest, direction, rule))
+        return
+    arrive(st, oid, dest, direction, rule)
+
+
+def arrive(st: MageWarsState, oid: int, dest: str, direction: str, rule: str) -> None:
+    """The pushed creature is placed in its new zone, and traps there go off (MW-X-7.17,
+    MW-5.99)."""
+    from grimorio.games.mage_wars.rules import traps
+
     st.relocate(oid, dest)
     st.emit("push", rule, Text(f"o{oid} is pushed {direction} to {dest}.",
                                f"o{oid} es empujado al {_ES[direction]} hasta {dest}."),
             oid=oid, direction=direction, zone=dest)
+    traps.entered(st, oid, dest)
 
 
 @dataclass(slots=True)
@@ -82,6 +106,7 @@ class PushAsk(Ask):
     oid: int
     ways: tuple[str, ...]
     why: str
+    passage: bool = True         # may cross a Passage Attack wall (MW-X-7.20; Force Push)
     rule = "MW-C13"
 
     def options(self, st: MageWarsState) -> list[MWAction]:
@@ -90,7 +115,7 @@ class PushAsk(Ask):
     def answer(self, st: MageWarsState, action: MWAction) -> None:
         st.frames.pop()
         if self.oid in st.objs:
-            push_to(st, self.oid, action.text.split()[1], self.why)
+            push_to(st, self.oid, action.text.split()[1], self.why, passage=self.passage)
 
 
 def teleport(st: MageWarsState, oid: int, zone: str, rule: str) -> None:
@@ -102,6 +127,11 @@ def teleport(st: MageWarsState, oid: int, zone: str, rule: str) -> None:
     for item in st.attached(oid):
         if item.kind == "conjuration":
             damage.destroy(st, item.oid, "MW-X-7.26")
+    before = o.zone
     st.relocate(oid, zone)
     st.emit("teleport", rule, Text(f"o{oid} is teleported to {zone}.",
                                    f"o{oid} es teleportado a {zone}."), oid=oid, zone=zone)
+    from grimorio.games.mage_wars.rules import traps
+
+    if zone != before:               # MW-5.99: teleported into a trap's zone, it sets it off
+        traps.entered(st, oid, zone)

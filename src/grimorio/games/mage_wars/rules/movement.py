@@ -56,38 +56,90 @@ def hinders(st: MageWarsState, mover: int, other: int) -> bool:
     return traits.is_flying(st, mover) == traits.is_flying(st, other)
 
 
+def push_window(st: MageWarsState) -> None:
+    """A reveal window at the end of a step of the move sequence (MW-4.26, MW-5.84 d)."""
+    from grimorio.games.mage_wars.rules import casting
+
+    casting.push_reveal_window(st, "MW-4.26")
+
+
+def traps_may_wait(st: MageWarsState, mover: int, zone: str) -> bool:
+    """The other side has a face-down enchantment on `zone`: a trap may go off in step 6."""
+    seat = st.obj(mover).controller
+    return any(o.host is None and o.zone == zone for o in st.face_down(1 - seat))
+
+
 def hindered_in(st: MageWarsState, mover: int, zone: str) -> bool:
     return any(hinders(st, mover, o.oid) for o in st.in_zone(zone) if o.oid != mover)
+
+
+DECLARE, PAY, LEAVE, WALLS, PLACE, ENTER, DONE = range(7)
+WALLED = 31                 # step 4 after a Passage Attack wall attacked (MW-5.62)
 
 
 @dataclass(slots=True)
 class Move(Frame):
     """The move sequence (MW-4.18-MW-4.24, MW-X-13.6) of one move action: declare, pay,
-    leave, walls, movement, enter. Leaves `st.ret = ("move", done, hindered)`."""
+    leave, walls, movement, enter. Leaves `st.ret = ("move", done, hindered)`.
+
+    Each step ends with a reveal window (MW-4.26). Steps 2 and 3 change nothing in Apprentice
+    play (no move costs, no leave-zone effects) and step 4 nothing without a Passage Attack
+    wall, so their windows would repeat the one before and are merged into it; so is step 5's
+    when step 6 can set nothing off (no face-down enchantment of the other side on the zone
+    entered, a public fact); the window after step 6 is the one after the move action
+    (rules/activation.py)."""
 
     rule = "MW-4.18"
     oid: int
     dest: str
-    stage: int = 0
+    stage: int = DECLARE
     hindered: bool = False
     origin: str = ""
 
     def step(self, st: MageWarsState) -> None:
+        if self.stage == DONE:
+            self._done(st)         # it moved, whatever a trap then did to it
+            return
         if self.oid not in st.objs or st.obj(self.oid).zone is None:
             self._cancel(st, Text("it is gone", "ya no está"))
             return
-        if self.stage == 0:
+        stage = self.stage
+        if stage == DECLARE:
             self._declare(st)
-        elif self.stage == 1:
-            self.stage = 2         # Step 2: no apprentice card puts a cost on moving (MW-4.20)
-        elif self.stage == 2:
-            self.stage, self.hindered = 3, hindered_in(st, self.oid, self.origin)  # MW-4.21
-        elif self.stage == 3:
-            self.stage = 4         # Step 4: walls; no apprentice wall attacks (MW-4.22)
-        elif self.stage == 4:
+        elif stage == PAY:
+            self.stage = LEAVE     # Step 2: no apprentice card puts a cost on moving (MW-4.20)
+        elif stage == LEAVE:
+            self.stage, self.hindered = WALLS, hindered_in(st, self.oid, self.origin)  # MW-4.21
+        elif stage == WALLS:
+            self._walls(st)
+        elif stage == WALLED:
+            self._walled(st)
+        elif stage == PLACE:
             self._place(st)
         else:
             self._enter(st)
+
+    def _walls(self, st: MageWarsState) -> None:
+        """Step 4: a Passage Attack wall on the border attacks the creature (MW-4.22,
+        MW-5.62, MW-X-7.13)."""
+        from grimorio.games.mage_wars.rules import walls
+
+        wall = walls.passage_wall(st, self.oid, self.origin, self.dest)
+        self.stage = PLACE if wall is None else WALLED
+        if wall is not None:
+            walls.attack_crosser(st, wall, self.oid)
+
+    def _walled(self, st: MageWarsState) -> None:
+        """Made Restrained or Incapacitated by the wall, the creature stays where it started
+        (MW-5.62, MW-4.25); otherwise a reveal window ends step 4 (MW-4.26)."""
+        from grimorio.games.mage_wars.rules import walls
+
+        st.ret = None
+        if walls.stopped(st, self.oid, self.origin, False):
+            self._cancel(st, Text("the wall stopped it", "la barrera la detuvo"))
+            return
+        self.stage = PLACE
+        push_window(st)
 
     def _declare(self, st: MageWarsState) -> None:
         """Step 1: still adjacent, no blocking wall, not Restrained or Incapacitated
@@ -97,7 +149,8 @@ class Move(Frame):
             return
         zone = st.obj(self.oid).zone
         assert zone is not None
-        self.origin, self.stage = zone, 1
+        self.origin, self.stage = zone, PAY
+        push_window(st)            # MW-4.26: the creature is committed now (MW-4.19)
 
     def _place(self, st: MageWarsState) -> None:
         """Step 5: the creature is placed in the new zone (MW-4.23); if it cannot move any
@@ -109,13 +162,23 @@ class Move(Frame):
         st.emit("move", "MW-4.11", Text(f"o{self.oid} moves {self.origin} → {self.dest}.",
                                         f"o{self.oid} se mueve {self.origin} → {self.dest}."),
                 oid=self.oid, origin=self.origin, dest=self.dest)
-        self.stage = 5
+        self.stage = ENTER
+        if traps_may_wait(st, self.oid, self.dest):
+            push_window(st)        # MW-4.26: after step 5, before the traps of step 6
 
     def _enter(self, st: MageWarsState) -> None:
         """Step 6: entering a zone with an enemy that can hinder hinders too (MW-4.14,
-        MW-4.24); a hindered creature makes no further move this turn (MW-4.15, MW-A17)."""
+        MW-4.24); the traps of the zone go off (MW-5.99, MW-5.100)."""
+        from grimorio.games.mage_wars.rules import traps
+
+        self.hindered = self.hindered or hindered_in(st, self.oid, self.dest)
+        self.stage = DONE
+        traps.entered(st, self.oid, self.dest)
+
+    def _done(self, st: MageWarsState) -> None:
+        """A hindered creature makes no further move this turn (MW-4.15, MW-A17)."""
         st.frames.pop()
-        hindered = self.hindered or hindered_in(st, self.oid, self.dest)
+        hindered = self.hindered
         if hindered:
             st.emit("hindered", "MW-4.15", Text(f"o{self.oid} is hindered: no further move "
                                                 "this turn.",

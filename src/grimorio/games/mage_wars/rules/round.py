@@ -111,11 +111,14 @@ class Round(Frame):
             push_reveal(st, "MW-3.6")
         elif stage == CHANNELING:
             channeling_step(st)
+            push_reveal(st, "MW-3.10")                  # MW-5.84 (a): end of each step
         elif stage == UPKEEP:
+            st.frames.append(RevealLater("MW-3.14"))
             st.frames.append(Upkeep(upkeep_queue(st), ()))
         elif stage == PLANNING:
             planning_step(st)
         elif stage == DEPLOYMENT:
+            st.frames.append(RevealLater("MW-3.22"))
             deployment_step(st)
         elif stage == ACTION:
             st.emit("phase", "MW-3.23", Text(f"Round {st.round}: Action Phase.",
@@ -130,6 +133,19 @@ def push_reveal(st: MageWarsState, rule: str) -> None:
     from grimorio.games.mage_wars.rules import casting
 
     casting.push_reveal_window(st, rule)
+
+
+@dataclass(slots=True)
+class RevealLater(Frame):
+    """The reveal window that closes a step or phase (MW-5.84 a), opened once the step's own
+    frames are done: who gets it depends on the face-down enchantments then (MW-5.78)."""
+
+    why: str
+    rule = "MW-5.84"
+
+    def step(self, st: MageWarsState) -> None:
+        st.frames.pop()
+        push_reveal(st, self.why)
 
 
 def initiative_step(st: MageWarsState, first: bool) -> None:
@@ -168,7 +184,7 @@ def channeling_step(st: MageWarsState) -> None:
                      f"{name(player.seat)} canaliza {player.channeling} de maná "
                      f"({player.mana})."), seat=player.seat, mana=player.mana)
     for obj in st.objs.values():
-        gain = object_channeling(st, obj.card) if obj.face_up and obj.kind != "mage" else 0
+        gain = object_channeling(st, obj.oid) if obj.face_up and obj.kind != "mage" else 0
         if gain:
             obj.mana += gain
             st.emit("channel", "MW-X-12.1", Text(f"o{obj.oid} gains {gain} mana.",
@@ -177,9 +193,12 @@ def channeling_step(st: MageWarsState) -> None:
     st.changed()
 
 
-def object_channeling(st: MageWarsState, card_id: str) -> int:
-    """A card's own channeling (familiars, spawnpoints; none among the apprentice cards)."""
-    return dict(st.card(card_id).params).get("channeling", 0)
+def object_channeling(st: MageWarsState, oid: int) -> int:
+    """An object's Channeling trait (MW-X-12.1): familiars and spawnpoints keep it as mana
+    counters on themselves (MW-5.40, MW-5.55); no apprentice card has one."""
+    from grimorio.games.mage_wars import traits
+
+    return int(traits.traits(st, oid).value("channeling"))
 
 
 def end_of_round(st: MageWarsState) -> None:
@@ -263,6 +282,7 @@ class Upkeep(Frame):
             self.stage = 3
         else:
             st.frames.pop()
+            settle_upkeep(st)
 
     def _pay_next(self, st: MageWarsState) -> None:
         while self.pending:
@@ -367,23 +387,27 @@ class UpkeepOrderAsk(Choice):
 
 def run_upkeep_effects(st: MageWarsState, oid: int, regenerate_first: bool) -> None:
     """One object's Upkeep effects: Burn and Rot (MW-X-6.1, MW-X-6.21), Regenerate (MW-6.100),
-    then its card's own effect (hooks.upkeep); the win check follows any damage (MW-3.1)."""
+    then its card's own effect (hooks.upkeep). The damage is dealt without the end check:
+    `settle_upkeep` checks once every effect of the step is done (MW-3.1, MW-A9)."""
     from grimorio.games.mage_wars import conditions
-    from grimorio.games.mage_wars.rules import damage
 
     if regenerate_first:
         _regenerate(st, oid)
     for which in ("burn", "rot"):
         if oid in st.objs and st.obj(oid).count(which):
-            conditions.upkeep_damage(st, oid, which)
-            damage.check_end(st)
-            if st.over:
-                return
+            conditions.upkeep_damage(st, oid, which, check=False)
     if not regenerate_first and oid in st.objs:
         _regenerate(st, oid)
     if oid in st.objs and st.obj(oid).face_up:
         hooks.upkeep(st, oid)
-        damage.check_end(st)
+
+
+def settle_upkeep(st: MageWarsState) -> None:
+    """The Upkeep step's damage is one event: two mages it destroys fall together, a draw
+    (MW-3.1, MW-A9); card scripts' upkeep damage is dealt with `check=False` too."""
+    from grimorio.games.mage_wars.rules import damage
+
+    damage.check_end(st)
 
 
 def _regenerate(st: MageWarsState, oid: int) -> None:
@@ -403,10 +427,13 @@ def planning_step(st: MageWarsState) -> None:
     """Step 5: unused planned spells go back to the book (MW-3.21, MW-A26); then each player,
     initiative first, secretly plans up to 2 spells (MW-3.18, MW-3.20); a reveal window closes
     the step (MW-5.84)."""
+    from grimorio.games.mage_wars.rules import casters
+
     for player in st.players:
         for card in player.planned:
             st.to_book(card, player.seat)
         player.planned = []
+    casters.return_assigned(st)         # familiars' and spawnpoints' spells too (MW-5.45)
     st.changed()
     first, second = order(st)
     push_reveal(st, "MW-3.18")
@@ -416,22 +443,31 @@ def planning_step(st: MageWarsState) -> None:
 
 @dataclass(slots=True)
 class PlanAsk(Ask):
-    """`plan <card>` up to twice, or `plan done` (MW-3.18). Only the planner's own events name
-    the cards; the opponent learns the count (MW-3.20)."""
+    """`plan <card>` up to twice, `assign o7 <card>` once per familiar or spawnpoint (MW-3.19),
+    or `plan done` (MW-3.18). Only the planner's own events name the cards; the opponent
+    learns the count and the holders (MW-3.20)."""
 
     seat: int
     rule = "MW-3.18"
 
     def options(self, st: MageWarsState) -> list[MWAction]:
+        from grimorio.games.mage_wars.rules import casters
+
         player = st.player(self.seat)
         out = [act("plan", "done")]
         if len(player.planned) < PLAN_LIMIT:
             out += [act("plan", card) for card in sorted(set(player.book))]
-        return out
+        return out + casters.assign_options(st, self.seat)
 
     def answer(self, st: MageWarsState, action: MWAction) -> None:
+        from grimorio.games.mage_wars.rules import casters
+
         player = st.player(self.seat)
         words = action.text.split()
+        if words[0] == "assign":
+            casters.assign(st, self.seat, action.text)
+            self._maybe_done(st)
+            return
         if words[1] == "done":
             st.frames.pop()
             st.emit("planned", "MW-3.20",
@@ -444,15 +480,23 @@ class PlanAsk(Ask):
         st.changed()
         st.emit("plan", "MW-3.18", Text(f"You plan {words[1]}.", f"Preparas {words[1]}."),
                 visible_to=frozenset({self.seat}), seat=self.seat, card=words[1])
-        if len(player.planned) >= PLAN_LIMIT:
+        self._maybe_done(st)
+
+    def _maybe_done(self, st: MageWarsState) -> None:
+        """Planning ends by itself once nothing is left to pick."""
+        from grimorio.games.mage_wars.rules import casters
+
+        if len(st.player(self.seat).planned) >= PLAN_LIMIT \
+                and not casters.assign_options(st, self.seat):
             self.answer(st, act("plan", "done"))
 
 
 def deployment_step(st: MageWarsState) -> None:
     """Step 6 (MW-3.22, MW-A11): spawnpoints cast their assigned spells, initiative player
-    first. No apprentice card is a spawnpoint: with none in play the step does nothing."""
-    st.emit("deployment", "MW-3.22", Text("Deployment: no spawnpoint in play.",
-                                          "Despliegue: ningún punto de aparición en juego."))
+    first (rules/casters.py); with none holding a spell the step does nothing."""
+    from grimorio.games.mage_wars.rules import casters
+
+    casters.deployment(st)
 
 
 # ---------------------------------------------------------------------------- action phase
@@ -492,6 +536,7 @@ class ActionPhase(Frame):
             self.seat, self.precast, self.stage = 1 - self.seat, False, TURNS
         elif self.stage == CLOSING:
             self.stage = DONE
+            st.frames.append(RevealLater("MW-3.23"))    # MW-5.84 (a): end of the phase
             push_windows(st, "MW-3.37")
         else:
             st.frames.pop()
@@ -512,7 +557,7 @@ class ActionPhase(Frame):
         st.frames.append(TurnAsk(self.seat, self.precast))
 
     def _after_ask(self, st: MageWarsState) -> None:
-        from grimorio.games.mage_wars.rules import activation, casting
+        from grimorio.games.mage_wars.rules import activation
 
         text: str = st.ret
         st.player(self.seat).passed = text == "pass"
@@ -522,7 +567,7 @@ class ActionPhase(Frame):
             self.stage = NEXT
         elif text.startswith("quickcast"):
             self.precast, self.stage = True, TURNS
-            casting.start_cast(st, st.player(self.seat).mage, text, "MW-3.25")
+            start_quickcast(st, self.seat, text, "MW-3.25")
         else:
             self.stage = AFTER_TURN
             activation.activate(st, int(text.split()[1][1:]))
@@ -543,16 +588,34 @@ class TurnAsk(Choice):
     rule = "MW-3.29"
 
     def options(self, st: MageWarsState) -> list[MWAction]:
-        from grimorio.games.mage_wars.rules import casting
-
         out = [act("activate", f"o{oid}") for oid in active_creatures(st, self.seat)]
         if self.precast:
             return out
         if can_pass(st, self.seat):
             out.append(act("pass"))
         if st.player(self.seat).quickcast:
-            out += casting.cast_options(st, st.player(self.seat).mage, "quick", "quickcast")
+            out += quick_options(st, self.seat)
         return out
+
+
+def quick_options(st: MageWarsState, seat: int) -> list[MWAction]:
+    """What a quickcast may do (MW-3.24): cast a quick spell the mage may cast this round
+    (planned or bound), or use a power that is a quick spell (`quickcast ability …`, Staff of
+    Beasts: hooks.quick_powers)."""
+    from grimorio.games.mage_wars.rules import casting
+
+    mage = st.player(seat).mage
+    return [*casting.cast_options(st, mage, "quick", "quickcast"), *hooks.quick_powers(st, seat)]
+
+
+def start_quickcast(st: MageWarsState, seat: int, text: str, why: str) -> None:
+    """Carry out a chosen quickcast: a power (`quickcast ability …`) or a casting."""
+    from grimorio.games.mage_wars.rules import casters, casting
+
+    if text.startswith("quickcast ability "):
+        casters.quick_power(st, seat, text)
+    else:
+        casting.start_cast(st, st.player(seat).mage, text, why)
 
 
 def push_windows(st: MageWarsState, rule: str) -> None:
@@ -563,10 +626,16 @@ def push_windows(st: MageWarsState, rule: str) -> None:
 
 
 def may_quickcast(st: MageWarsState, seat: int) -> bool:
-    """Whether a seat is offered a quickcast: its marker is active and it has a planned spell.
-    Both facts are public, so offering (or not) tells the opponent nothing (MW-3.20)."""
+    """Whether a seat is offered a quickcast: its marker is active and it has a planned spell,
+    a bound spell not cast this round or a usable quick power. All are public facts, so
+    offering (or not) tells the opponent nothing (MW-3.20)."""
+    from grimorio.games.mage_wars.rules import casters
+
     player = st.player(seat)
-    return player.quickcast and bool(player.planned) and player.mage in st.objs
+    if not player.quickcast or player.mage not in st.objs:
+        return False
+    return bool(player.planned) or casters.any_bound_ready(st, seat) \
+        or bool(hooks.quick_powers(st, seat))
 
 
 @dataclass(slots=True)
@@ -593,10 +662,7 @@ class QuickcastAsk(Choice):
     rule = "MW-3.24"
 
     def options(self, st: MageWarsState) -> list[MWAction]:
-        from grimorio.games.mage_wars.rules import casting
-
-        mage = st.player(self.seat).mage
-        return [*casting.cast_options(st, mage, "quick", "quickcast"), act("pass")]
+        return [*quick_options(st, self.seat), act("pass")]
 
 
 @dataclass(slots=True)
@@ -608,8 +674,6 @@ class QuickcastStart(Frame):
     rule = "MW-3.24"
 
     def step(self, st: MageWarsState) -> None:
-        from grimorio.games.mage_wars.rules import casting
-
         st.frames.pop()
         if st.ret != "pass":
-            casting.start_cast(st, st.player(self.seat).mage, st.ret, self.why)
+            start_quickcast(st, self.seat, st.ret, self.why)

@@ -1,0 +1,117 @@
+"""Rules as resumable procedures: a stack of frames and the loop that runs them.
+
+Some games nest sequences inside sequences (an attack inside a casting inside a creature's turn),
+with choices at every step. Each sequence is a `Frame`: a small object with a stage number and
+the data it needs. `run(st)` steps the top frame until an `Ask` (a decision for one seat) is on
+top or the game is over. A frame may push children (they run first), change its own stage, or pop
+itself. The game's state keeps the stack in `st.frames` and its end in `st.over`.
+
+Rules for frames, so that a shallow copy clones them (a state clone copies the stack with
+`Frame.copy`):
+- fields hold primitives, tuples and frozensets only, and are reassigned, never mutated in place;
+- frames never point at other frames or at game objects: they name objects by id;
+- a child hands a result to its parent through a register on the state (`st.ret`), which the
+  parent reads when it resumes.
+
+An `Ask` lists its options as `TextAction`s (canonical text); a decision's legal list is exact,
+so an action is legal when it is in the list. Games subclass `TextAction` for their notation.
+"""
+
+from __future__ import annotations
+
+import copy
+from dataclasses import dataclass, fields
+from typing import Any, Self
+
+from grimorio.core.actions import Action
+from grimorio.core.errors import IllegalAction
+from grimorio.core.i18n import Text
+
+MAX_STEPS = 100_000          # a frame loop that never asks is a bug; stop it loudly
+
+
+@dataclass(frozen=True, slots=True)
+class TextAction(Action):
+    """An action that is its canonical text (the game defines the canonical form)."""
+
+    text: str
+
+    def notation(self) -> str:
+        return self.text
+
+
+class Frame:
+    """One step-by-step procedure of the rules (see the module docstring). `st` is the game's
+    own state type; the core leaves it untyped so games can narrow it."""
+
+    __slots__ = ()
+    rule: str = ""           # the rule the procedure carries out (for explanations)
+
+    def step(self, st: Any) -> None:
+        """Advance the procedure by one step."""
+        raise NotImplementedError
+
+    def copy(self) -> Self:
+        return copy.copy(self)
+
+    def to_json(self) -> dict[str, Any]:
+        """The frame in the state document (full truth)."""
+        out: dict[str, Any] = {"frame": type(self).__name__}
+        for f in fields(self):  # type: ignore[arg-type]
+            value = getattr(self, f.name)
+            out[f.name] = list(value) if isinstance(value, (tuple, frozenset)) else value
+        return out
+
+    def public(self) -> dict[str, Any]:
+        """What every seat may see of this frame (override to hide private fields)."""
+        return {"frame": type(self).__name__}
+
+
+class Ask(Frame):
+    """A decision: `seat` must pick one of `options(st)`; `answer` carries it out (it usually
+    pops the ask, or replaces it with the next step of the same decision)."""
+
+    __slots__ = ()
+    seat: int
+
+    def options(self, st: Any) -> list[Any]:
+        raise NotImplementedError
+
+    def answer(self, st: Any, action: Any) -> None:
+        raise NotImplementedError
+
+    def step(self, st: Any) -> None:      # an Ask never steps: run() stops at it
+        raise AssertionError("an Ask is answered, not stepped")
+
+    def refuse(self, st: Any, action: TextAction) -> IllegalAction:
+        """Why `action` is not one of the options (override for sharper explanations)."""
+        shown = ", ".join(a.text for a in self.options(st)[:12])
+        return IllegalAction(
+            Text(f"'{action.text}' is not possible now. Possible: {shown}",
+                 f"'{action.text}' no es posible ahora. Posibles: {shown}"),
+            rule=self.rule or None)
+
+    def public(self) -> dict[str, Any]:
+        return {"frame": type(self).__name__, "seat": self.seat}
+
+
+def run(st: Any) -> None:
+    """Step frames until a decision is pending or the game is over."""
+    frames = st.frames
+    for _ in range(MAX_STEPS):
+        if st.over or not frames:
+            return
+        top = frames[-1]
+        if isinstance(top, Ask):
+            return
+        top.step(st)
+    raise RuntimeError(f"{st.game.id}: no decision after {MAX_STEPS} steps; top frame "
+                       f"{type(frames[-1]).__name__}")
+
+
+def pending_ask(st: Any) -> Ask | None:
+    """The decision on top of the stack, if any."""
+    if st.over or not st.frames:
+        return None
+    top = st.frames[-1]
+    return top if isinstance(top, Ask) else None

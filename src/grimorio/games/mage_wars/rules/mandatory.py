@@ -1,0 +1,258 @@
+"""Mandatory and one-use enchantments (MW-5.93-MW-5.97, MW-6.84, MW-6.88, MW-6.91, MW-X-6.37,
+MW-C25), and the trigger procedure traps use too (MW-5.100, MW-5.102).
+
+A card is mandatory with the `mandatory` keyword (a trap always is, MW-5.100) and one-use with
+`one-use`. The engine knows two triggers from card data alone:
+
+- a trap's: an enemy creature enters its zone (rules/traps.py, MW-5.99);
+- a Defense's (a card with `defense`): its creature is attacked by an attack a Defense could
+  avoid, at step 4 (rules/combat.py, MW-5.97).
+
+When a trigger happens, the face-down mandatory enchantments it concerns must be turned up:
+`Trigger` asks their controller, one at a time in the order it picks (MW-5.102), `reveal o12`
+(pay the reveal cost, listed when affordable) or `decline o12` (turned up unpaid, it is destroyed
+with no effect, MW-5.95, MW-6.88, MW-C25). Turned up in an ordinary reveal window outside its
+trigger, a mandatory or one-use enchantment does nothing and is discarded (MW-5.96, MW-5.103;
+`outside_trigger`, used by casting.reveal). A one-use enchantment goes to the discard pile once it
+has worked (MW-5.93; `used`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from grimorio.core.i18n import Text
+from grimorio.games.mage_wars import data, hooks
+from grimorio.games.mage_wars.flow import Frame, MWAction, act
+from grimorio.games.mage_wars.rules.round import Choice, name
+
+if TYPE_CHECKING:
+    from grimorio.games.mage_wars.state import MageWarsState
+
+TRAP, DEFENSE = "trap", "defense"
+FORCED = "forced-defense"       # st.once mark: a paid mandatory Defense awaiting its attack
+ASK, ANSWERED, WORKED = range(3)
+
+
+def is_trap(card: data.Card) -> bool:
+    """A Trap enchantment (MW-5.98, MW-X-7.15): the keyword or the subtype."""
+    return card.has("trap") or "trap" in card.subtypes
+
+
+def is_mandatory(card: data.Card) -> bool:
+    """Mandatory by its keyword; traps always are (MW-5.94, MW-5.100)."""
+    return card.has("mandatory") or is_trap(card)
+
+
+def is_one_use(card: data.Card) -> bool:
+    return card.has("one-use")          # MW-5.93
+
+
+def trigger_of(card: data.Card) -> str | None:
+    """The trigger the engine knows for a mandatory or one-use card, from its data."""
+    if is_trap(card):
+        return TRAP
+    if card.defense is not None and (is_mandatory(card) or is_one_use(card)):
+        return DEFENSE
+    return None
+
+
+def outside_trigger(st: MageWarsState, oid: int) -> bool:
+    """Whether an enchantment turned up in an ordinary reveal window is a mandatory or one-use
+    one out of its trigger, to be discarded without effect (MW-5.96, MW-5.103). A Defense's
+    trigger is an attack under way on its creature; a trap's is only its own (`Trigger`)."""
+    obj = st.obj(oid)
+    card = st.card(obj.card)
+    if not (is_mandatory(card) or is_one_use(card)):
+        return False
+    return trigger_of(card) != DEFENSE or obj.host is None or not attacked_now(st, obj.host)
+
+
+def attacked_now(st: MageWarsState, oid: int) -> bool:
+    """An attack a Defense could answer is under way against `oid` (MW-6.25)."""
+    from grimorio.games.mage_wars.rules import combat
+
+    return any(isinstance(f, combat.AttackFrame) and f.target == oid
+               and f.kind in ("melee", "ranged") for f in st.frames)
+
+
+def pending(st: MageWarsState, oid: int) -> bool:
+    """Set off and waiting for its turn in a `Trigger`: not revealable in a window meanwhile
+    (its trigger decides, MW-5.102)."""
+    return any(isinstance(f, Trigger) and oid in f.oids for f in st.frames)
+
+
+def discard_revealed(st: MageWarsState, oid: int) -> None:
+    """Turned up outside its trigger: no effect, to the discard pile (MW-5.96, MW-5.103)."""
+    from grimorio.games.mage_wars.rules import damage
+
+    obj = st.obj(oid)
+    obj.face_up = True
+    rule = "MW-5.103" if is_trap(st.card(obj.card)) else "MW-5.96"
+    st.emit("reveal-wasted", rule, Text(f"{obj.card} (o{oid}) is turned up outside its "
+                                             "trigger: discarded with no effect.",
+                                             f"{obj.card} (o{oid}) se revela fuera de su "
+                                             "desencadenante: se descarta sin efecto."),
+            oid=oid, card=obj.card)
+    damage.destroy(st, oid, rule)
+
+
+def used(st: MageWarsState, oid: int) -> None:
+    """A one-use enchantment that has worked goes to the discard pile (MW-5.93)."""
+    from grimorio.games.mage_wars.rules import damage
+
+    obj = st.objs.get(oid)
+    if obj is not None and is_one_use(st.card(obj.card)):
+        damage.destroy(st, oid, "MW-5.93")
+
+
+def face_down_on(st: MageWarsState, seat: int, trigger: str, *, host: int | None = None,
+                 zone: str | None = None, vs: str | None = None) -> tuple[int, ...]:
+    """A seat's face-down mandatory enchantments with this trigger on an object or a zone;
+    Defenses only if they work against attacks of kind `vs` (MW-6.89)."""
+    return tuple(o.oid for o in sorted(st.face_down(seat), key=lambda o: o.order)
+                 if trigger_of(st.card(o.card)) == trigger and is_mandatory(st.card(o.card))
+                 and o.host == host and (host is not None or o.zone == zone)
+                 and fits(st.card(o.card), vs))
+
+
+def fits(card: data.Card, vs: str | None) -> bool:
+    spec = card.defense
+    return vs is None or spec is None or spec.vs in (None, vs)
+
+
+# ---------------------------------------------------------------------------- the trigger
+
+@dataclass(slots=True)
+class Trigger(Frame):
+    """Mandatory enchantments set off together: their controller turns them up one at a time
+    (MW-5.94, MW-5.102), paying or not (MW-5.95). `target` is the creature that set them off
+    (the entering creature, or the defender). Leaves `st.ret = ("mandatory", paid oids)`."""
+
+    rule = "MW-5.94"
+    seat: int
+    oids: tuple[int, ...]
+    cause: str
+    target: int
+    stage: int = ASK
+    paid: tuple[int, ...] = ()
+    current: int = 0
+
+    def step(self, st: MageWarsState) -> None:
+        if self.stage == ANSWERED:
+            self._answered(st, str(st.ret))
+            return
+        if self.stage == WORKED:           # a trap's attack is over
+            st.ret, self.stage = None, ASK
+            used(st, self.current)
+            return
+        left = tuple(o for o in self.oids if o in st.objs and not st.obj(o).face_up)
+        if not left:
+            st.frames.pop()
+            st.ret = ("mandatory", self.paid)
+            return
+        self.oids, self.stage = left, ANSWERED
+        st.frames.append(TriggerAsk(self.seat, left))
+
+    def _answered(self, st: MageWarsState, text: str) -> None:
+        verb, word = text.split()[:2]
+        oid = int(word[1:])
+        self.oids = tuple(o for o in self.oids if o != oid)
+        self.stage = ASK
+        if verb == "decline":
+            decline(st, oid)
+            return
+        if self.cause == TRAP:             # a trap's script learns its victim (traps.py)
+            st.obj(oid).memo["victim"] = self.target
+        if not pay_and_turn_up(st, oid):
+            return
+        if self.cause == DEFENSE:          # combat uses it on this attack (`forced`)
+            self.paid += (oid,)
+            st.once = st.once | {(FORCED, oid)}
+            return
+        from grimorio.games.mage_wars.rules import traps
+
+        if traps.go_off(st, oid, self.target):
+            self.stage, self.current = WORKED, oid
+        else:
+            used(st, oid)
+
+
+@dataclass(slots=True)
+class TriggerAsk(Choice):
+    """`reveal o12` (pay its reveal cost) or `decline o12` (unpaid: destroyed) for each
+    triggered enchantment still face down, in the order the controller likes (MW-5.95,
+    MW-5.102)."""
+
+    seat: int
+    oids: tuple[int, ...]
+    rule = "MW-5.95"
+
+    def options(self, st: MageWarsState) -> list[MWAction]:
+        from grimorio.games.mage_wars.rules import casting
+
+        mana = st.player(self.seat).mana
+        pay = [act("reveal", f"o{o}") for o in self.oids if casting.reveal_cost(st, o) <= mana]
+        return [*pay, *(act("decline", f"o{o}") for o in self.oids)]
+
+
+def pay_and_turn_up(st: MageWarsState, oid: int) -> bool:
+    """Turn a triggered enchantment up: paid, it stays and resolves (MW-5.86); True. Left
+    unpaid, or its object no longer fits its casting line, it is destroyed; False."""
+    from grimorio.games.mage_wars.rules import casting, damage
+
+    obj = st.obj(oid)
+    cost = casting.reveal_cost(st, oid)
+    obj.face_up, obj.order = True, st.next_order
+    st.next_order += 1
+    st.changed()
+    if cost > st.player(obj.controller).mana:
+        return decline(st, oid)
+    st.player(obj.controller).mana -= cost
+    st.emit("reveal", "MW-5.94", Text(f"{name(obj.controller)} pays {cost} and reveals "
+                                      f"{obj.card} (o{oid}).",
+                                      f"{name(obj.controller)} paga {cost} y revela {obj.card} "
+                                      f"(o{oid})."), oid=oid, card=obj.card, cost=cost)
+    if not casting.host_valid(st, obj):
+        damage.destroy(st, oid, "MW-5.86")
+        return False
+    hooks.on_reveal(st, oid)
+    return oid in st.objs
+
+
+def decline(st: MageWarsState, oid: int) -> bool:
+    """Turned up unpaid: destroyed with no effect (MW-5.95, MW-6.88, MW-X-11.10)."""
+    from grimorio.games.mage_wars.rules import damage
+
+    obj = st.obj(oid)
+    obj.face_up = True
+    st.emit("reveal-unpaid", "MW-5.95", Text(f"{name(obj.controller)} turns up {obj.card} "
+                                             f"(o{oid}) without paying: it is destroyed.",
+                                             f"{name(obj.controller)} revela {obj.card} "
+                                             f"(o{oid}) sin pagar: se destruye."),
+            oid=oid, card=obj.card)
+    damage.destroy(st, oid, "MW-5.95")
+    return False
+
+
+def forced(st: MageWarsState, sources: list[int]) -> list[int]:
+    """The paid mandatory Defenses among `sources`: they are used on this attack (MW-5.97);
+    their marks are cleared."""
+    marks = {m for m in st.once if m[0] == FORCED}
+    if marks:
+        st.once = st.once - marks
+    return [s for s in sources if (FORCED, s) in marks]
+
+
+def defense_trigger(st: MageWarsState, defender: int, kind: str) -> bool:
+    """Step 4 of a `kind` attack a Defense could avoid: the defender's face-down mandatory
+    Defenses that work against it come out (MW-5.97, MW-6.84, MW-6.88, MW-6.89); True when some
+    did (a `Trigger` per controller)."""
+    pushed = False
+    for seat in (0, 1):
+        oids = face_down_on(st, seat, DEFENSE, host=defender, vs=kind)
+        if oids:
+            st.frames.append(Trigger(seat, oids, DEFENSE, defender))
+            pushed = True
+    return pushed
