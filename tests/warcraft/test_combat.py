@@ -261,7 +261,8 @@ def test_WC_15_6_the_attacked_player_shares_out_his_side_s_losses() -> None:
 def test_WC_16_4_WC_A28_the_neighbour_throws_and_picks_for_the_neutrals() -> None:
     """WC-16.4, WC-A28: the neutrals defend, with their flank units; the attacker's left-hand
     neighbour throws their dice and picks their losses; they draw no card."""
-    st = war([{"seat": 0, "zone": "human_field", "melee": 3, "ranged": 1},
+    st = war([{"seat": 0, "zone": "human_field", "melee": 3},
+              {"seat": 0, "zone": "ruins_a", "ranged": 1},
               {"seat": -1, "zone": "guard_a", "ranged": 2},
               {"seat": -1, "zone": "elf_gate", "flying": 3}], game="elf-gate", mover=0,
              players=[{"hand": []}, {"hand": []}, {"hand": []}])

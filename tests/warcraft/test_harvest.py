@@ -106,8 +106,10 @@ def test_WC_16_5_mines_beside_town_halls_never_wear_out() -> None:
 def test_WC_2_6_WC_X10_gold_mines_give_gold_forests_wood_and_tokens_never_run_out() -> None:
     """WC-2.6: workers collect gold in Gold Mines and wood in Forests; WC-X10: depletion
     tokens never run short."""
-    mines = [z.id for z in scenario().board.zones.values() if z.is_resource]
-    st = _harvest(*[{"seat": 0, "zone": z, "workers": 1} for z in mines if z != "se_mine"
-                    and z != "se_wood"], dice=[resource(3)] * 20)
-    assert len(st.depletion) >= 14
+    mines = [z.id for z in scenario().board.zones.values() if z.is_resource
+             and z.id not in ("se_mine", "se_wood")]
+    worked, worn = mines[:8], mines[8:]           # a race owns 8 workers (WC-2.1)
+    st = _harvest(*[{"seat": 0, "zone": z, "workers": 1} for z in worked],
+                  dice=[resource(3)] * 8, depletion=dict.fromkeys(worn, "partial"))
+    assert len(st.depletion) >= 14 and all(st.depletion[z] == "partial" for z in worked)
     assert st.players[0].gold > 0 and st.players[0].wood > 0

@@ -3,10 +3,13 @@ WC-7.5)."""
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
+from grimorio.games.warcraft.actions import act, pending_ask
+from grimorio.games.warcraft.game import SCENARIOS
 from grimorio.games.warcraft.rules import movement
-from tests.warcraft.wckit import acts, events, options, pieces, scenario
+from tests.warcraft.wckit import acts, events, new_game, options, pieces, scenario
 
 
 def _moves(st: Any, frm: str, kind: str) -> set[str]:
@@ -222,3 +225,56 @@ def test_WC_2_9_an_empty_zone_does_nothing() -> None:
     acts(st, "move nw_town nw_gate melee=1", "done")
     assert st.board.zones["nw_gate"].type == "empty"
     assert [e.kind for e in events(st)][-3:] != ["defenseless"]
+
+
+def _walk(st: Any, seat: int, start: str, kind: str) -> set[str]:
+    """The plain step-by-step walk that `movement.reachable` speeds up: `can_enter` and
+    `halts` at every step, within `move_range`."""
+    found: set[str] = set()
+    frontier = [start]
+    for _ in range(movement.move_range(st, seat, start, kind)):
+        nxt = []
+        for here in frontier:
+            for there in st.board.zones[here].adjacent:
+                if there == start or not movement.can_enter(st, seat, kind, here, there):
+                    continue
+                if there not in found:
+                    found.add(there)
+                    if not movement.halts(st, seat, there):
+                        nxt.append(there)
+        frontier = nxt
+    return found
+
+
+def test_WC_6_2_WC_5_5_the_move_list_matches_the_step_by_step_rules() -> None:
+    """WC-6.2 to WC-6.7, WC-5.5, WC-18.3, WC-19.9: in random games of every scenario, the
+    listed moves are exactly the walk of `can_enter` and `halts` with `room` at the end."""
+    checked = 0
+    for name in SCENARIOS:
+        st = new_game(seed=3, scenario=name)
+        rng = random.Random(3)
+        for _ in range(400):
+            if st.is_terminal():
+                break
+            ask = pending_ask(st)
+            if isinstance(ask, movement.MoveAsk):
+                seat, expected = ask.seat, []
+                for zone in sorted(z for z, sides in st.zones.items() if seat in sides):
+                    force = st.zones[zone][seat]
+                    carry = movement.prisoner_at(st, zone, st.players[seat].race) is not None
+                    for kind in movement.MOVERS:
+                        free = force.free(kind) if zone not in st.sealed else 0
+                        if not free:
+                            continue
+                        reach = _walk(st, seat, zone, kind)
+                        assert movement.reachable(st, seat, zone, kind) == reach
+                        for dest in sorted(reach):
+                            for n in range(1, min(free, movement.room(st, seat, dest, kind)) + 1):
+                                expected.append(act("move", zone, dest, **{kind: n}))
+                                if carry and kind in ("melee", "ranged", "flying"):
+                                    expected.append(act("move", zone, dest, **{kind: n},
+                                                        prisoner=1))
+                assert movement.move_options(st, seat) == expected
+                checked += 1
+            st.apply(rng.choice(st.legal_actions()))
+    assert checked > 100

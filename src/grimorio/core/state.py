@@ -220,7 +220,7 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
         "current_player": player,
         "terminal": state.is_terminal(),
         "state": state._view_document(seat),
-        "log": [e.to_json() for e in state.events if e.visible(seat)],
+        "log": [e.to_json() for e in _seen(state.events, seat)],
     }
     if state.is_terminal():
         out["returns"] = state.returns()
@@ -235,6 +235,14 @@ def resample(state: S, seat: int | None, rng: random.Random) -> S:
     The copy keeps only the log `seat` may see and no history: both could name what was
     hidden from it (a secretly planned card)."""
     twin = state._resample(seat, rng)
-    twin.events = [event for event in twin.events if event.visible(seat)]
+    twin.events = _seen(twin.events, seat)
     twin.history = []
     return twin
+
+
+def _seen(events: list[Event], seat: int | None) -> list[Event]:
+    """The events `seat` may see: `Event.visible`, inlined (every view and every resample runs
+    it over the whole log)."""
+    if seat is None:
+        return [e for e in events if e.visible_to is None]
+    return [e for e in events if e.visible_to is None or seat in e.visible_to]

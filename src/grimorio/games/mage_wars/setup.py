@@ -15,7 +15,7 @@ from grimorio.games.mage_wars import data
 from grimorio.games.mage_wars.flow import run
 from grimorio.games.mage_wars.model import CONDITIONS, MAGE_CARD, Obj, Player
 from grimorio.games.mage_wars.rules import round as round_rules
-from grimorio.games.mage_wars.state import MageWarsState
+from grimorio.games.mage_wars.state import MageWarsState, card_index
 
 if TYPE_CHECKING:
     from grimorio.games.mage_wars.game import MageWars
@@ -322,7 +322,9 @@ def _cards(value: Any, where: str) -> list[str]:
 
 
 def _card_ids() -> frozenset[str]:
-    return frozenset(c.id for c in data.shipped().cards)
+    """The cards a book, planned spells or a discard pile may name: the state's card index
+    (the same one objects are checked against), but the mage's pseudo card."""
+    return frozenset(card_index()) - {MAGE_CARD}
 
 
 def _markers(value: Any, where: str) -> dict[str, int]:

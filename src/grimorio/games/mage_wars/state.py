@@ -236,7 +236,8 @@ class MageWarsState(State):
 
     def _view_document(self, seat: int | None) -> dict[str, Any]:
         """Hides the opponent's planned spells and book (counts only, MW-3.20, MW-5.7) and the
-        identity of enchantments it has face down (MW-5.78)."""
+        identity of enchantments it has face down (MW-5.78), but for one cast as a bound
+        spell, which was shown (MW-5.114, `_shown`)."""
         doc = self._public_document()
         for player, out in zip(self.players, doc["players"], strict=True):
             if player.seat == seat:
@@ -244,7 +245,7 @@ class MageWarsState(State):
                 out["planned"] = list(player.planned)
                 out.update(held_private(player))
         for obj, out in zip(self._ordered(), doc["objects"], strict=True):
-            if obj.face_up or obj.controller == seat:
+            if obj.face_up or obj.controller == seat or _shown(obj):
                 out["card"] = obj.card
         doc["frames"] = [f.public() for f in self.frames]
         return doc
@@ -287,7 +288,8 @@ class MageWarsState(State):
         card = self.cards.get(words[at])
         secret = verb in ("plan", "assign", "bind") or (
             verb in ("cast", "quickcast", "deploy") and card is not None
-            and card.type == "enchantment")
+            and card.type == "enchantment"
+            and not any(w.startswith("bound=") for w in words))   # shown: MW-5.114
         if card is None or not secret:
             return action.notation()
         return " ".join([*words[:at], "?", *words[at + 1:]])
@@ -333,7 +335,7 @@ def _secrets(st: MageWarsState) -> Secrets:
 
     down: list[list[str]] = [[] for _ in st.players]
     for o in st.objs.values():
-        if o.kind == "enchantment" and not o.face_up:
+        if o.kind == "enchantment" and not o.face_up and not _shown(o):
             down[o.controller].append(o.card)
     for f in st.frames:
         if isinstance(f, Cast) and not f.bound and st.cards[f.card].type == "enchantment":
@@ -359,6 +361,16 @@ def _revealed(before: Secrets, after: Secrets) -> bool:
         if Counter(down) - Counter(down2) or Counter(book + held) - Counter(book2 + held2):
             return True
     return False
+
+
+def _shown(o: Obj) -> bool:
+    """A face-down enchantment whose identity both seats know: it was cast as a bound spell,
+    which is shown to the opponent when first cast (MW-5.114; rules/casting.py `enchant`). It
+    stays face down for the rules (MW-5.75: revealing it still costs its reveal cost), but the
+    views name it and resampling keeps it (MW-5.78 hides only what was never shown)."""
+    from grimorio.games.mage_wars.rules.casters import SHOWN
+
+    return bool(o.memo.get(SHOWN))
 
 
 def _obj_json(o: Obj) -> dict[str, Any]:
@@ -389,8 +401,8 @@ def _redraw_player(st: MageWarsState, player: Player, rng: random.Random,
     enchantment it is casting face down (the Cast frame's card, MW-5.75); a decision text
     left in `st.ret` that names that spell is redrawn with it."""
     hidden = [o for o in st.objs.values() if o.kind == "enchantment" and not o.face_up
-              and o.controller == player.seat and o.controller != seat]
-    from grimorio.games.mage_wars.rules import casters
+              and o.controller == player.seat and o.controller != seat and not _shown(o)]
+    from grimorio.games.mage_wars.rules import casters, mandatory
     from grimorio.games.mage_wars.rules.casting import Cast
 
     casts = [f for f in st.frames if isinstance(f, Cast) and f.seat == player.seat
@@ -401,9 +413,10 @@ def _redraw_player(st: MageWarsState, player: Player, rng: random.Random,
     rng.shuffle(pool)
     slots: list[Any] = sorted(hidden, key=lambda o: o.oid) + casts
     truth = [slot.card for slot in slots]
+    triggered = mandatory.needs(st)     # set off and seen so: same trigger only (MW-5.94)
     for slot in slots:
-        taken = _pick_enchantment(st, slot, pool) if isinstance(slot, Obj) \
-            else _pick_cast(st, slot, pool)
+        taken = _pick_enchantment(st, slot, pool, triggered.get(slot.oid)) \
+            if isinstance(slot, Obj) else _pick_cast(st, slot, pool)
         if taken is None and slot.card in pool:
             pool.remove(slot.card)  # nothing else fits: it stays what it is
         elif taken is None:         # its card went to another: keep every identity
@@ -424,15 +437,21 @@ def _redraw_player(st: MageWarsState, player: Player, rng: random.Random,
     player.book = sorted(pool[n:])
 
 
-def _pick_enchantment(st: MageWarsState, obj: Obj, pool: list[str]) -> str | None:
+def _pick_enchantment(st: MageWarsState, obj: Obj, pool: list[str],
+                      need: tuple[str, str | None] | None = None) -> str | None:
     """An enchantment card from `pool` that fits `obj`'s host: no name its controller already
-    has there (MW-5.79); removed from the pool. None when nothing fits (keeps the card)."""
+    has there (MW-5.79); removed from the pool. One a pending `Trigger` set off (`need`) only
+    becomes a card with that trigger: a trap, or a mandatory Defense against that attack
+    (MW-5.94, MW-5.99; rules/mandatory.py `needs`). None when nothing fits (keeps the card)."""
+    from grimorio.games.mage_wars.rules import mandatory
+
     near = {o.card for o in st.objs.values() if o is not obj and o.kind == "enchantment"
             and o.host == obj.host and o.zone == obj.zone and o.controller == obj.controller}
     for index, card_id in enumerate(pool):
         card = st.cards[card_id]
         if card.type == "enchantment" and card_id not in near \
-                and _target_fits(st, card, obj.host, obj.zone):
+                and _target_fits(st, card, obj.host, obj.zone) \
+                and (need is None or mandatory.could_be(card, need)):
             return pool.pop(index)
     return None
 

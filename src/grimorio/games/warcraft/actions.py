@@ -7,8 +7,9 @@ order (`KEY_ORDER`, then alphabetical), so each legal action has exactly one tex
 
 from __future__ import annotations
 
+import copy
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Self
 
 from grimorio.core import flow as core
 from grimorio.core.actions import tokens
@@ -24,6 +25,37 @@ class Frame(core.Frame):
 
     __slots__ = ()
     rule: str = "WC-4.1"
+
+    def copy(self) -> Self:
+        """A shallow copy (core.Frame.copy), field by field: the frames are slotted dataclasses
+        and every state clone copies the whole stack."""
+        cls = type(self)
+        names = _SLOTS.get(cls)
+        if names is None:
+            names = _SLOTS[cls] = _slot_names(cls)
+        if not names:
+            return copy.copy(self)
+        twin = object.__new__(cls)
+        for name in names:
+            object.__setattr__(twin, name, getattr(self, name))
+        return twin
+
+
+_SLOTS: dict[type, tuple[str, ...]] = {}
+
+
+def _slot_names(cls: type) -> tuple[str, ...]:
+    """Every slot of a frame class, or () when its instances also have a `__dict__` (then the
+    generic copy is used)."""
+    names: list[str] = []
+    for klass in cls.__mro__:
+        if klass is object:
+            continue
+        if "__slots__" not in vars(klass):
+            return ()
+        slots = vars(klass)["__slots__"]
+        names += [slots] if isinstance(slots, str) else list(slots)
+    return tuple(n for n in names if n not in ("__dict__", "__weakref__"))
 
 
 class Ask(core.Ask, Frame):

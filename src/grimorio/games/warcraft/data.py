@@ -667,7 +667,16 @@ class Experience:
 
     def deck(self, race: str) -> tuple[tuple[Card, int], ...]:
         """The cards of a race's deck with their copies (race cards, then the shared ones)."""
-        return tuple((c, c.copies.value) for c in self.cards.values() if c.race in (race, "all"))
+        found = self._decks.get(race)
+        if found is None:
+            found = self._decks[race] = tuple((c, c.copies.value) for c in self.cards.values()
+                                              if c.race in (race, "all"))
+        return found
+
+    @functools.cached_property
+    def _decks(self) -> dict[str, tuple[tuple[Card, int], ...]]:
+        """`deck`'s answers, by race (the card windows ask at every phase)."""
+        return {}
 
 
 def read_effect(fields: Fields) -> CardEffect:

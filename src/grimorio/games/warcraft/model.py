@@ -30,6 +30,7 @@ The model, for every rules module:
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from operator import attrgetter
 
 NEUTRAL = -1                       # owner id of a scenario's neutral units (WC-16.3)
 UNIT_KINDS = ("melee", "ranged", "flying")
@@ -94,13 +95,13 @@ class Force:
         self.moved_workers = self.moved_necromancers = 0
 
     def to_json(self) -> dict[str, int]:
-        out = {k: getattr(self, k) for k in _FORCE_FIELDS}
-        return {k: v for k, v in out.items() if v}
+        return {k: v for k, v in zip(_FORCE_FIELDS, _force_values(self), strict=True) if v}
 
 
 _FORCE_FIELDS = ("melee", "ranged", "flying", "workers", "necromancers", "outposts",
                  "building", "militia", "moved_melee", "moved_ranged", "moved_flying",
                  "moved_workers", "moved_necromancers")
+_force_values = attrgetter(*_FORCE_FIELDS)
 FORCE_KEYS = frozenset(_FORCE_FIELDS)
 
 

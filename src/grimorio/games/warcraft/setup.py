@@ -214,6 +214,9 @@ def set_pieces(st: WarcraftState, entries: Any) -> None:
         force = st.force(zone, seat)
         for key in FORCE_KEYS:
             force.add(key, _int(entry, key, 0, 0, 10))
+    for zone, sides in st.zones.items():
+        for seat, force in sides.items():
+            _check_moved(zone, seat, force)
         st.prune(zone)
 
 
@@ -420,10 +423,15 @@ def _check_force(st: WarcraftState, zone: str, seat: int, force: Force) -> None:
     if force.building > force.workers:
         raise ScenarioError(f"{where}.building: {force.building} unfinished outposts but "
                             f"{force.workers} workers to build them (WC-10.12, WC-A7)")
+    _check_moved(zone, seat, force)
+
+
+def _check_moved(zone: str, seat: int, force: Force) -> None:
     for kind in MOVED_KINDS:
         if force.moved(kind) > force.count(kind):
-            raise ScenarioError(f"{where}.moved_{kind}: {force.moved(kind)} moved but "
-                                f"{force.count(kind)} there (WC-A4)")
+            raise ScenarioError(f"setup.pieces (seat {seat}, zone {zone!r}).moved_{kind}: "
+                                f"{force.moved(kind)} moved but {force.count(kind)} there "
+                                f"(WC-A4)")
 
 
 def _check_stacking(st: WarcraftState, zone: str) -> None:

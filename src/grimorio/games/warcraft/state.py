@@ -28,7 +28,7 @@ PHASES = data.PHASES
 class WarcraftState(State):
     """Players, the zones' contents, marks and tokens, and the stack of rule frames.
 
-    `_legal` caches the legal list; every action drops it (`_apply`)."""
+    `_legal` caches the legal list (as dict keys); every action drops it (`_apply`)."""
 
     __slots__ = ("_legal", "battle", "board", "depletion", "first", "frames", "lib", "marks",
                  "memo", "move_mods", "neutral", "over", "phase", "players", "ret", "scenario",
@@ -359,7 +359,7 @@ class WarcraftState(State):
         twin.players = [p.copy() for p in self.players]
         twin.neutral = None if self.neutral is None else self.neutral.copy()
         twin.teams = self.teams
-        twin.zones = {z: {s: f.copy() for s, f in sides.items()}
+        twin.zones = {z: {s: f.copy() for s, f in sides.items()} if sides else {}
                       for z, sides in self.zones.items()}
         twin.depletion = dict(self.depletion)
         twin.marks, twin.tokens, twin.sealed = self.marks, self.tokens, self.sealed

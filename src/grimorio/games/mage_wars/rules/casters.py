@@ -175,6 +175,9 @@ def spend(st: MageWarsState, caster: int, cost: int) -> None:
     st.changed()
 
 
+SHOWN = "shown"     # Obj.memo key: a face-down enchantment cast as a shown bound spell
+
+
 def take(st: MageWarsState, f: Cast) -> None:
     """Step 1 takes the spell from where it waits: the planned spells, the holder's assigned
     spell, or (bound) the holder, marking its once-per-round use and showing it the first time

@@ -581,11 +581,18 @@ def summon(st: MageWarsState, f: Cast, card: data.Card) -> None:
 def enchant(st: MageWarsState, f: Cast) -> None:
     """The enchantment goes face down on its object or zone, on top of the others (MW-5.75,
     MW-5.77, MW-5.81); then its controller may reveal it at once (MW-5.84 e)."""
+    from grimorio.games.mage_wars.rules import casters
+
     target = f.targets[0]
     host = object_targets((target,))[0] if object_targets((target,)) else None
     zone = None if host is not None else target
     obj = st.new_obj(f.card, "enchantment", f.seat, f.seat, zone=zone, host=host,
                      face_up=False)
+    if f.bound:
+        # A bound spell is shown to the opponent when first cast (MW-5.114, `casters.take`):
+        # this one lands face down (MW-5.75) but its identity is known to both seats, so the
+        # views name it and a resample never redraws it (state.py, `casters.SHOWN`).
+        obj.memo[casters.SHOWN] = True
     st.emit("enchant", "MW-5.77", Text(f"A face-down enchantment (o{obj.oid}) is attached to "
                                        f"{target}.",
                                        f"Un encantamiento boca abajo (o{obj.oid}) queda unido a "

@@ -15,6 +15,10 @@ with no effect, MW-5.95, MW-6.88, MW-C25). Turned up in an ordinary reveal windo
 trigger, a mandatory or one-use enchantment does nothing and is discarded (MW-5.96, MW-5.103;
 `outside_trigger`, used by casting.reveal). A one-use enchantment goes to the discard pile once it
 has worked (MW-5.93; `used`).
+
+A `Trigger` being pushed tells the other seat that a face-down card there is a trap or a mandatory
+Defense, so it is new information: `st.reveal()` (core), and `Match.undo` stops there; resampling
+redraws a triggered card only as another card with that trigger (`needs`, state._redraw_player).
 """
 
 from __future__ import annotations
@@ -197,6 +201,26 @@ class TriggerAsk(Choice):
         return [*pay, *(act("decline", f"o{o}") for o in self.oids)]
 
 
+def needs(st: MageWarsState) -> dict[int, tuple[str, str | None]]:
+    """The face-down enchantments set off by a pending `Trigger`: oid -> (its trigger, and for a
+    Defense the kind of the attack it answers). A resample may only redraw such a card as one
+    that would have been set off too (`could_be`): the other seat saw it triggered."""
+    from grimorio.games.mage_wars.rules import combat
+
+    out: dict[int, tuple[str, str | None]] = {}
+    for f in st.frames:
+        if isinstance(f, Trigger):
+            vs = next((a.kind for a in reversed(st.frames) if isinstance(a, combat.AttackFrame)
+                       and a.target == f.target), None) if f.cause == DEFENSE else None
+            out.update((oid, (f.cause, vs)) for oid in f.oids)
+    return out
+
+
+def could_be(card: data.Card, need: tuple[str, str | None]) -> bool:
+    """Whether `card` would have been set off by this trigger (see `needs`)."""
+    return is_mandatory(card) and trigger_of(card) == need[0] and fits(card, need[1])
+
+
 def pay_and_turn_up(st: MageWarsState, oid: int) -> bool:
     """Turn a triggered enchantment up: paid, it stays and resolves (MW-5.86); True. Left
     unpaid, or its object no longer fits its casting line, it is destroyed; False."""
@@ -254,5 +278,6 @@ def defense_trigger(st: MageWarsState, defender: int, kind: str) -> bool:
         oids = face_down_on(st, seat, DEFENSE, host=defender, vs=kind)
         if oids:
             st.frames.append(Trigger(seat, oids, DEFENSE, defender))
+            st.reveal()     # a mandatory Defense is known to be there: undo stops (MW-5.94)
             pushed = True
     return pushed

@@ -47,6 +47,7 @@ def entered(st: MageWarsState, oid: int, zone: str) -> None:
                                     f"o{oid} entra en {zone}: se disparan {len(oids)} "
                                     "trampa(s)."), oid=oid, zone=zone, traps=list(oids))
     st.frames.append(mandatory.Trigger(enemy, oids, mandatory.TRAP, oid))
+    st.reveal()     # the other seat learns of a trap here: undo stops (MW-5.99, MW-5.100)
 
 
 def go_off(st: MageWarsState, trap: int, oid: int) -> bool:

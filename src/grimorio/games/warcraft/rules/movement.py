@@ -84,10 +84,10 @@ class _Reach:
     """`reachable` and `room` for one side on one position, answering many questions at once:
     the zones are surveyed once (enemy presence, the side's units and workers), and pieces that
     step alike (same range, same restrictions) share their answer. It applies `can_enter`,
-    `halts` and `room` exactly."""
+    `halts`, `move_range` and `room` exactly."""
 
-    __slots__ = ("closed", "enemy", "found", "necros", "seat", "st", "units", "walled_kinds",
-                 "workers")
+    __slots__ = ("closed", "enemy", "found", "necros", "own", "ranges", "seat", "st", "units",
+                 "walled_kinds", "workers")
 
     def __init__(self, st: WarcraftState, seat: int) -> None:
         self.st, self.seat = st, seat
@@ -95,19 +95,28 @@ class _Reach:
         units: dict[str, int] = {}              # st.side_units(z, seat)
         workers: dict[str, int] = {}            # st.side_workers(z, seat)
         necros: set[str] = set()                # the side's own Necromancers
+        own: list[str] = []                     # zones with the side's own pieces
+        teams = st.teams
+        team = None if seat == NEUTRAL else teams[seat]
         for z, sides in st.zones.items():
+            if not sides:
+                continue
+            if seat in sides:
+                own.append(z)
             for s, f in sides.items():
-                if s == seat or st.allied(s, seat):
-                    units[z] = units.get(z, 0) + f.units
+                if s == seat or (team is not None and s != NEUTRAL and teams[s] == team):
+                    units[z] = units.get(z, 0) + f.units            # st.allied(s, seat)
                     workers[z] = workers.get(z, 0) + f.workers + f.necromancers
                     if s == seat and f.necromancers:
                         necros.add(z)
                 elif not f.empty:
                     enemy.add(z)
         self.enemy, self.units, self.workers, self.necros = enemy, units, workers, necros
+        self.own = own
         self.walled_kinds = frozenset(k for c in scenarios.clauses(st, "walls_block")
                                       for k in c.unit_types)
         self.closed = bool(scenarios.clauses(st, "empty_zones_impassable"))   # WC-19.9
+        self.ranges: dict[tuple[str, str], int] = {}
         self.found: dict[tuple[str, int, bool, bool, bool], tuple[str, ...]] = {}
 
     def reachable(self, start: str, kind: str) -> set[str]:
@@ -116,7 +125,9 @@ class _Reach:
     def reach(self, start: str, kind: str) -> tuple[str, ...]:
         """The zones, sorted."""
         st = self.st
-        steps = move_range(st, self.seat, start, kind)
+        steps = self.ranges.get((start, kind))
+        if steps is None:
+            steps = self.ranges[start, kind] = move_range(st, self.seat, start, kind)
         flying = kind == "flying"                                      # WC-6.4
         walls = kind in self.walled_kinds                              # WC-18.3
         workers = kind in ("workers", "necromancers")                  # WC-6.6
@@ -179,20 +190,28 @@ def move_options(st: WarcraftState, seat: int) -> list[WCAction]:
     out: list[WCAction] = []
     reach = _Reach(st, seat)
     race = st.players[seat].race
-    for zone in sorted(z for z, sides in st.zones.items() if seat in sides):
-        if zone in st.sealed:
+    zones, sealed, moves = st.zones, st.sealed, _MOVES
+    for zone in sorted(reach.own):
+        if zone in sealed:
             continue
-        force = st.zones[zone][seat]
-        carry = prisoner_at(st, zone, race) is not None
+        force = zones[zone][seat]
+        carry = prisoner_at(st, zone, race) is not None if st.tokens else False
         for kind, moved in _MOVED:
             free = getattr(force, kind) - getattr(force, moved)     # Force.free, inlined
             if not free:
                 continue
             with_prisoner = carry and kind in UNIT_KINDS
+            # reach.room, inlined but for the Necromancers
+            used = reach.units if kind in UNIT_KINDS else reach.workers
             for dest in reach.reach(zone, kind):
-                most = min(free, reach.room(dest, kind))
+                if kind == "necromancers":
+                    most = min(free, reach.room(dest, kind))
+                else:
+                    most = min(free, STACK - used.get(dest, 0))
                 if most > 0:
-                    out += _move_actions(zone, dest, kind, most, with_prisoner)
+                    key = (zone, dest, kind, most, with_prisoner)
+                    made = moves.get(key)
+                    out += made if made is not None else _move_actions(*key)
     return out
 
 
@@ -375,7 +394,8 @@ def defenseless(st: WarcraftState) -> None:
     enemy units and no unit of their own side are wiped out and go back to the reserve
     (WC-7.4, WC-17.3, WC-A8)."""
     for zone in sorted(st.zones):
-        for seat, force in list(st.zones[zone].items()):
+        sides = st.zones[zone]
+        for seat, force in list(sides.items()) if len(sides) > 1 else ():
             if force.units or not st.enemy_units(zone, seat) or st.side_units(zone, seat):
                 continue
             lost = (force.workers, force.necromancers, force.outposts + force.building)

@@ -83,7 +83,8 @@ def outpost_zones(st: WarcraftState, seat: int) -> list[str]:
     limit = st.lib.components.outposts.value
     if st.outposts_of(seat) >= limit or not _affords(st, seat, fixed_cost(st, "outpost")):
         return []
-    return [z for z in sorted(st.zones) if free_workers(st, seat, z) > 0]
+    return sorted(z for z, sides in st.zones.items()
+                  if seat in sides and free_workers(st, seat, z) > 0)
 
 
 def can_upgrade(st: WarcraftState, seat: int, kind: str) -> bool:
