@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import copy
 from dataclasses import dataclass, fields
-from typing import Any, Self
+from typing import Any, ClassVar, Self
 
 from grimorio.core.actions import Action
 from grimorio.core.errors import IllegalAction
@@ -115,3 +115,49 @@ def pending_ask(st: Any) -> Ask | None:
         return None
     top = st.frames[-1]
     return top if isinstance(top, Ask) else None
+
+
+class AskDriven:
+    """The State hooks of a game run by frames (mixed in before `State`): the pending `Ask`
+    says who decides and what is legal, and an action is legal when the Ask lists it.
+
+    The state keeps its legal list in `_legal` (the actions as the keys of a dict: in order,
+    no repeats, quick membership), dropped whenever an action is carried out. (No `__slots__`
+    here: the state's own slots hold `_legal`, and mypy must see it assignable.)"""
+
+    action_type: ClassVar[type[TextAction]] = TextAction
+    idle_rule: ClassVar[str | None] = None     # cited when nothing at all can be done
+    _legal: dict[Action, None] | None
+
+    def _current_player(self) -> int | None:
+        ask = pending_ask(self)
+        return None if ask is None else ask.seat
+
+    def _legal_dict(self) -> dict[Action, None]:
+        if self._legal is None:
+            ask = pending_ask(self)
+            self._legal = {} if ask is None else dict.fromkeys(ask.options(self))
+        return self._legal
+
+    def _legal_actions(self) -> list[Action]:
+        return list(self._legal_dict())
+
+    def _is_legal(self, action: Action) -> bool:
+        return isinstance(action, self.action_type) and action in self._legal_dict()
+
+    def _illegal_reason(self, action: Action) -> IllegalAction:
+        ask = pending_ask(self)
+        if ask is None or not isinstance(action, self.action_type):
+            return IllegalAction(Text("Nothing can be done now.", "Ahora no se puede hacer nada."),
+                                 rule=self.idle_rule)
+        return ask.refuse(self, action)
+
+    def _answer(self, action: Action) -> None:
+        """Hand `action` to the pending Ask, then run the frames to the next decision."""
+        ask = pending_ask(self)
+        assert ask is not None and isinstance(action, self.action_type)
+        self._legal = None
+        ask.answer(self, action)
+        self._legal = None
+        run(self)
+        self._legal = None

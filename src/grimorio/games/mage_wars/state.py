@@ -11,11 +11,11 @@ import random
 from typing import TYPE_CHECKING, Any
 
 from grimorio.core.actions import Action
-from grimorio.core.errors import IllegalAction
+from grimorio.core.flow import AskDriven
 from grimorio.core.i18n import Text
 from grimorio.core.state import State
 from grimorio.games.mage_wars import data
-from grimorio.games.mage_wars.flow import Ask, Frame, MWAction, pending_ask, run
+from grimorio.games.mage_wars.flow import Ask, Frame, MWAction, pending_ask
 from grimorio.games.mage_wars.model import MAGE_CARD, Obj, Player
 
 if TYPE_CHECKING:
@@ -47,7 +47,7 @@ def card_index() -> dict[str, data.Card]:
     return _CARDS
 
 
-class MageWarsState(State):
+class MageWarsState(AskDriven, State):
     """Two mages, their objects in play and the stack of rule frames.
 
     Derived data (the legal list, COMBAT's traits cache in `_traits`, `memo`) is dropped by
@@ -57,6 +57,8 @@ class MageWarsState(State):
     __slots__ = ("_legal", "_traits", "acting", "arena", "arena_id", "cards", "frames",
                  "initiative", "memo", "next_oid", "next_order", "objs", "once", "over",
                  "players", "ret", "round", "round_limit", "stamps", "turn_log", "winner")
+    action_type = MWAction
+    idle_rule = "MW-3.2"
 
     def __init__(self, game: Game, seed: int, arena_id: str = "apprentice",
                  walls: frozenset[frozenset[str]] = frozenset()) -> None:
@@ -80,7 +82,7 @@ class MageWarsState(State):
         self.stamps: dict[int, int] = {}   # relocations per object (MW-A20: moved targets)
         self.once: frozenset[tuple[Any, ...]] = frozenset()   # per-round marks, cleared at Reset
         self.memo: dict[str, Any] = {}     # other modules' immutable per-game values
-        self._legal: list[Action] | None = None
+        self._legal: dict[Action, None] | None = None
         self._traits: dict[int, Any] = {}
 
     # ---- caches ------------------------------------------------------------------------------
@@ -180,37 +182,12 @@ class MageWarsState(State):
         mage = self.mage_of(seat)
         return int(traits.life(self, mage.oid)) - mage.damage
 
-    # ---- State hooks ---------------------------------------------------------------------------
-    def _current_player(self) -> int | None:
-        ask = pending_ask(self)
-        return None if ask is None else ask.seat
-
-    def _legal_actions(self) -> list[Action]:
-        if self._legal is None:
-            ask = pending_ask(self)
-            self._legal = [] if ask is None else list(dict.fromkeys(ask.options(self)))
-        return list(self._legal)
-
-    def _is_legal(self, action: Action) -> bool:
-        return isinstance(action, MWAction) and action in self._legal_actions()
-
-    def _illegal_reason(self, action: Action) -> IllegalAction:
-        ask = pending_ask(self)
-        if ask is None or not isinstance(action, MWAction):
-            return IllegalAction(Text("Nothing can be done now.", "Ahora no se puede hacer nada."),
-                                 rule="MW-3.2")
-        return ask.refuse(self, action)
-
+    # ---- State hooks (the rest come from grimorio.core.flow.AskDriven) --------------------
     def _apply(self, action: Action) -> None:
-        ask = pending_ask(self)
-        assert ask is not None and isinstance(action, MWAction)
         # Mutations of objects drop the caches themselves (`changed`); moving through frames
         # only changes what may be decided, so only the legal list is dropped here.
         before = _secrets(self)
-        ask.answer(self, action)
-        self._legal = None
-        run(self)
-        self._legal = None
+        self._answer(action)
         if _revealed(before, _secrets(self)):
             self.reveal()            # undo never crosses what a seat has just learnt
 

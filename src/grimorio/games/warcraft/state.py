@@ -11,11 +11,11 @@ import random
 from typing import TYPE_CHECKING, Any
 
 from grimorio.core.actions import Action
-from grimorio.core.errors import IllegalAction
+from grimorio.core.flow import AskDriven
 from grimorio.core.i18n import Text
 from grimorio.core.state import State
 from grimorio.games.warcraft import data
-from grimorio.games.warcraft.actions import Frame, WCAction, pending_ask, run
+from grimorio.games.warcraft.actions import Frame, WCAction
 from grimorio.games.warcraft.model import NEUTRAL, Force, Player, TokenState
 
 if TYPE_CHECKING:
@@ -25,7 +25,7 @@ if TYPE_CHECKING:
 PHASES = data.PHASES
 
 
-class WarcraftState(State):
+class WarcraftState(AskDriven, State):
     """Players, the zones' contents, marks and tokens, and the stack of rule frames.
 
     `_legal` caches the legal list (as dict keys); every action drops it (`_apply`)."""
@@ -33,6 +33,8 @@ class WarcraftState(State):
     __slots__ = ("_legal", "battle", "board", "depletion", "first", "frames", "lib", "marks",
                  "memo", "move_mods", "neutral", "over", "phase", "players", "ret", "scenario",
                  "sealed", "teams", "tokens", "turn", "turn_limit", "winners", "zones")
+    action_type = WCAction
+    idle_rule = "WC-4.1"
 
     def __init__(self, game: Game, seed: int, scenario: data.Scenario) -> None:
         super().__init__(game, seed)
@@ -261,39 +263,9 @@ class WarcraftState(State):
         player = self.players[seat]
         return player.gold >= gold and player.wood >= wood
 
-    # ---- State hooks -------------------------------------------------------------------------
-    def _current_player(self) -> int | None:
-        ask = pending_ask(self)
-        return None if ask is None else ask.seat
-
-    def _legal_actions(self) -> list[Action]:
-        return list(self._legal_dict())
-
-    def _legal_dict(self) -> dict[Action, None]:
-        """The legal actions in order, as the keys of a dict (no repeats, quick membership)."""
-        if self._legal is None:
-            ask = pending_ask(self)
-            self._legal = {} if ask is None else dict.fromkeys(ask.options(self))
-        return self._legal
-
-    def _is_legal(self, action: Action) -> bool:
-        return isinstance(action, WCAction) and action in self._legal_dict()
-
-    def _illegal_reason(self, action: Action) -> IllegalAction:
-        ask = pending_ask(self)
-        if ask is None or not isinstance(action, WCAction):
-            return IllegalAction(Text("Nothing can be done now.", "Ahora no se puede hacer nada."),
-                                 rule="WC-4.1")
-        return ask.refuse(self, action)
-
+    # ---- State hooks (the rest come from grimorio.core.flow.AskDriven) --------------------
     def _apply(self, action: Action) -> None:
-        ask = pending_ask(self)
-        assert ask is not None and isinstance(action, WCAction)
-        self._legal = None
-        ask.answer(self, action)
-        self._legal = None
-        run(self)
-        self._legal = None
+        self._answer(action)
 
     def _returns(self) -> list[float]:
         if not self.winners:
