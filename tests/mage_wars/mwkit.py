@@ -19,6 +19,7 @@ from typing import Any
 import grimorio
 from grimorio.core.events import Event
 from grimorio.games.mage_wars.state import MageWarsState
+from grimorio.testing.scenario import act_all, legal_texts
 
 # d6 faces of the attack die (MW-S1): 1-2 blank, 3 one normal, 4 two normal, 5 one critical,
 # 6 two critical.
@@ -36,20 +37,13 @@ def scenario(setup: dict[str, Any] | None = None, seed: int = 1, **options: Any
 
 
 def acts(st: MageWarsState, *texts: str) -> list[Event]:
-    """Apply each action, asserting it is legal (the message lists the options if not)."""
-    produced: list[Event] = []
-    for text in texts:
-        before = len(st.events)
-        legal = options(st)
-        assert text in legal, f"{text!r} is not legal; options: {legal}"
-        st.apply(text)
-        produced += st.events[before:]
-    return produced
+    """Apply each action, asserting it is legal (grimorio.testing.act_all)."""
+    return act_all(st, *texts)
 
 
 def options(st: MageWarsState) -> list[str]:
     """The legal actions now, as text."""
-    return [a.notation() for a in st.legal_actions()]
+    return legal_texts(st)
 
 
 def events(st: MageWarsState, kind: str | None = None) -> list[Event]:

@@ -20,6 +20,7 @@ from typing import Any
 import grimorio
 from grimorio.core.events import Event
 from grimorio.games.warcraft.state import WarcraftState
+from grimorio.testing.scenario import act_all, legal_texts
 
 RESOURCE_FACES = (1, 1, 2, 2, 3, 3)      # WC-X2's stand-in resource die
 RANDOM_FIRST = ("generic-2p", "generic-4p", "elf-gate", "the-prisoners")   # seat 0 in tests
@@ -60,19 +61,12 @@ def new_game(seed: int = 1, **options: Any) -> WarcraftState:
 
 def options(st: WarcraftState) -> list[str]:
     """The legal actions now, as text."""
-    return [a.notation() for a in st.legal_actions()]
+    return legal_texts(st)
 
 
 def acts(st: WarcraftState, *texts: str) -> list[Event]:
-    """Apply each action, asserting it is legal (the message lists the options if not)."""
-    produced: list[Event] = []
-    for text in texts:
-        before = len(st.events)
-        legal = options(st)
-        assert text in legal, f"{text!r} is not legal; options: {legal}"
-        st.apply(text)
-        produced += st.events[before:]
-    return produced
+    """Apply each action, asserting it is legal (grimorio.testing.act_all)."""
+    return act_all(st, *texts)
 
 
 def events(st: WarcraftState, kind: str | None = None) -> list[Event]:

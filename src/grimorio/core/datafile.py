@@ -134,3 +134,20 @@ class Fields:
         unknown = sorted(set(self.data) - self.used)
         if unknown:
             raise self.fail(unknown[0], "is not a known field (a typo?)")
+
+
+def as_list(value: Any, where: str, error: type[ScenarioError] = ScenarioError) -> list[Any]:
+    """`value` if it is a list, else the game's error naming `where`."""
+    if not isinstance(value, list):
+        raise error(f"{where}: a list, not {value!r}")
+    return value
+
+
+def whole_number(value: Any, where: str, least: int = 0,
+                 error: type[ScenarioError] = ScenarioError) -> int:
+    """`value` if it is a whole number (not a bool, not text) of at least `least`."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise error(f"{where}: a whole number, not {value!r}")
+    if value < least:
+        raise error(f"{where}: at least {least}, not {value}")
+    return value

@@ -97,3 +97,21 @@ def scenario(game_id: str, setup: str | Path | dict[str, Any] | None = None, see
     """Start a scenario of `game_id` from a setup description (or the game's default setup)."""
     game = load_game(game_id, **options)
     return Scenario(Match(game, seed, read_setup(setup)))
+
+
+def legal_texts(state: State) -> list[str]:
+    """The legal actions now, as text."""
+    return [a.notation() for a in state.legal_actions()]
+
+
+def act_all(state: State, *texts: str) -> list[Event]:
+    """Apply each action, asserting it is legal (the message lists the options if not);
+    returns the events they produced."""
+    produced: list[Event] = []
+    for text in texts:
+        before = len(state.events)
+        legal = legal_texts(state)
+        assert text in legal, f"{text!r} is not legal; options: {legal}"
+        state.apply(text)
+        produced += state.events[before:]
+    return produced

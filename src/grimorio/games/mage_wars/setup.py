@@ -10,6 +10,8 @@ import random
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
+from grimorio.core.datafile import as_list as _list
+from grimorio.core.datafile import whole_number as _int
 from grimorio.core.errors import ScenarioError
 from grimorio.games.mage_wars import data
 from grimorio.games.mage_wars.flow import run
@@ -274,18 +276,6 @@ def _mapping(value: Any, where: str) -> Mapping[str, Any]:
     return value
 
 
-def _list(value: Any, where: str) -> list[Any]:
-    if not isinstance(value, list):
-        raise ScenarioError(f"{where}: a list, not {value!r}")
-    return value
-
-
-def _int(value: Any, where: str, least: int = 0) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise ScenarioError(f"{where}: a whole number, not {value!r}")
-    if value < least:
-        raise ScenarioError(f"{where}: at least {least}, not {value}")
-    return value
 
 
 def _bool(value: Any, where: str) -> bool:

@@ -9,6 +9,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
+from grimorio.core.datafile import as_list as _list
+from grimorio.core.datafile import whole_number as _int
 from grimorio.core.errors import ScenarioError
 from grimorio.games.wiz_war.board import COLOURS, Board, Edge
 from grimorio.games.wiz_war.model import BoardObject, SpellInPlay
@@ -45,19 +47,6 @@ def _mapping(setup: Mapping[str, Any], field: str) -> Mapping[str, Any]:
     return value
 
 
-def _list(value: Any, where: str) -> list[Any]:
-    if not isinstance(value, list):
-        raise ScenarioError(f"{where}: a list")
-    return value
-
-
-def _int(value: Any, where: str, least: int = 0) -> int:
-    """A whole number (not a bool, not text) of at least `least`."""
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise ScenarioError(f"{where}: a whole number, not {value!r}")
-    if value < least:
-        raise ScenarioError(f"{where}: at least {least}, not {value}")
-    return value
 
 
 def apply_setup(game: WizWar, seed: int, cards: dict[str, Card],
