@@ -39,6 +39,9 @@ TARGETS = {
     "mage-wars: legal_actions": (5000.0, "max"),
     "warcraft: random 2-player game": (200.0, "max"),
     "warcraft: legal_actions": (5000.0, "max"),
+    "mage-knight: random standard game": (500.0, "max"),
+    "mage-knight: candidate actions": (20_000.0, "max"),
+    "mage-knight: line of fire": (20.0, "max"),
 }
 MODULES = (
     "benchmarks.bench_engine",
@@ -46,6 +49,7 @@ MODULES = (
     "benchmarks.bench_wiz_war",
     "benchmarks.bench_mage_wars",
     "benchmarks.bench_warcraft",
+    "benchmarks.bench_mage_knight",
     "benchmarks.bench_openspiel",
     "benchmarks.bench_agents",
 )

@@ -449,9 +449,10 @@ def test_every_cited_rule_exists_in_the_reference() -> None:
 
 def test_the_reference_holds_every_rule_of_the_spec() -> None:
     """The rules reference has the spec's 214 seed rules, 21 geometry clauses (MK-G1 to
-    MK-G21) and 48 ambiguities (MK-A1 to MK-A48), plus the rules from outside the seed."""
+    MK-G21) and 48 ambiguities (MK-A1 to MK-A48), plus the rules from outside the seed and
+    the readings the engine added since (MK-A49 on)."""
     rules = load_reference("mage-knight").rules
     kinds = Counter("seed" if re.fullmatch(r"MK-\d+\.\d+", r) else r[3] for r in rules)
-    assert kinds["seed"] == 214 and kinds["G"] == 21 and kinds["A"] == 48 and kinds["X"] >= 1
+    assert kinds["seed"] == 214 and kinds["G"] == 21 and kinds["A"] >= 48 and kinds["X"] >= 1
     assert {f"MK-G{n}" for n in range(1, 22)} <= set(rules)
     assert {f"MK-A{n}" for n in range(1, 49)} <= set(rules)

@@ -411,12 +411,13 @@ def test_markers_are_reminders_tied_to_one_object() -> None:
 def test_removal_costs_exist_but_nothing_pays_them(games: list[list[MageWarsState]]) -> None:
     """MW-6.107, MW-6.105, MW-6.106: every condition marker has a removal cost (Sleep: the
     creature's level), but paying it does nothing by itself: no apprentice card or mage
-    ability removes markers for mana (the full game's Restore, Purify), so no action of a
-    random game offers it and taking markers off never touches mana."""
+    ability removes markers for mana (the Core Set's Lay Hands and Purify do, with `choose
+    <condition>`: test_cards_core_spells.py), so no action of a random apprentice game offers
+    it and taking markers off never touches mana."""
     st = scenario({"objects": [{"card": "timber-wolf", "controller": 1, "zone": "C2"}]})
     assert {n: conditions.removal_cost(st, 3, n) for n in conditions.CONDITIONS} == {
         "burn": 2, "stun": 4, "daze": 2, "weak": 2, "cripple": 4, "rot": 2,
-        "sleep": traits.level(st, 3)}
+        "sleep": traits.level(st, 3), "taunt": 2}
     conditions.add(st, 3, "weak", 1, "MW-X-6.15")
     mana = [p.mana for p in st.players]
     conditions.remove(st, 3, "weak", 1)

@@ -13,6 +13,7 @@ from rich.markdown import Markdown
 from rich.table import Table
 
 from grimorio.agents.base import AGENTS, parse_spec
+from grimorio.cli.mage_wars import app as mage_wars_app
 from grimorio.cli.odds import odds
 from grimorio.cli.options import parse_options
 from grimorio.cli.play import Session
@@ -30,6 +31,7 @@ app = typer.Typer(add_completion=False, no_args_is_help=True,
                   help="grimorio: tabletop magic-combat games played by their published rules.")
 app.command("odds")(odds)
 app.command("simulate")(simulate)
+app.add_typer(mage_wars_app, name="mage-wars")
 console = Console()
 
 LANG_OPTION = typer.Option(None, "--lang", help="es or en (default: from the locale)")
@@ -174,9 +176,13 @@ def rules(
         if report is None:
             console.print("n/a (tests not installed)")
             return
-        console.print(", ".join(report.missing) or Text("none", "ninguna").get(_lang(lang)))
+        shown = _lang(lang)
+        console.print(", ".join(report.missing) or Text("none", "ninguna").get(shown))
         for rule_id, reason in report.deferred.items():
             console.print(f"{rule_id}: {reason}")
+        for row in cls.content_coverage():       # content not implemented yet, and why
+            for item, reason in row.missing:
+                console.print(f"{row.what.get(shown)} {item}: {reason}", markup=False)
         return
     if rule_id is None:
         console.print(Markdown(reference.text))
@@ -222,6 +228,8 @@ def state_document(
 ) -> None:
     """Print the initial view of a game as JSON (what a seat, or a spectator, sees)."""
     match = _new_match(game, option or [], seed, setup)
+    if seat is not None and not 0 <= seat < match.game.num_players:
+        raise _fail(f"--seat must be 0..{match.game.num_players - 1}")
     console.print_json(json.dumps(view(match.state, seat), ensure_ascii=False))
 
 

@@ -14,7 +14,9 @@ Rules for frames, so that a shallow copy clones them (a state clone copies the s
   parent reads when it resumes.
 
 An `Ask` lists its options as `TextAction`s (canonical text); a decision's legal list is exact,
-so an action is legal when it is in the list. Games subclass `TextAction` for their notation.
+so an action is legal when it is in the list. An `OpenAsk` (positions and angles on a table)
+lists useful candidates instead and decides any other action with `validate`. Games subclass
+`TextAction` for their notation.
 """
 
 from __future__ import annotations
@@ -95,6 +97,18 @@ class Ask(Frame):
         return {"frame": type(self).__name__, "seat": self.seat}
 
 
+class OpenAsk(Ask):
+    """A decision with open-ended options (a position on a table, an angle): `options` lists a
+    finite set of useful candidates, every one of them legal, and `validate` decides exactly
+    whether any other action is legal. Games with continuous positions use it."""
+
+    __slots__ = ()
+
+    def validate(self, st: Any, action: Any) -> IllegalAction | None:
+        """None when `action` is legal now, else the refusal with its rule and reason."""
+        raise NotImplementedError
+
+
 def run(st: Any) -> None:
     """Step frames until a decision is pending or the game is over."""
     frames = st.frames
@@ -143,13 +157,24 @@ class AskDriven:
         return list(self._legal_dict())
 
     def _is_legal(self, action: Action) -> bool:
-        return isinstance(action, self.action_type) and action in self._legal_dict()
+        if not isinstance(action, self.action_type):
+            return False
+        if self._legal is not None and action in self._legal:
+            return True
+        ask = pending_ask(self)
+        if isinstance(ask, OpenAsk):        # decided exactly, without listing candidates
+            return ask.validate(self, action) is None
+        return action in self._legal_dict()
 
     def _illegal_reason(self, action: Action) -> IllegalAction:
         ask = pending_ask(self)
         if ask is None or not isinstance(action, self.action_type):
             return IllegalAction(Text("Nothing can be done now.", "Ahora no se puede hacer nada."),
                                  rule=self.idle_rule)
+        if isinstance(ask, OpenAsk):
+            refusal = ask.validate(self, action)
+            if refusal is not None:
+                return refusal
         return ask.refuse(self, action)
 
     def _answer(self, action: Action) -> None:

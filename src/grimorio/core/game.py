@@ -17,11 +17,13 @@ if TYPE_CHECKING:
 
 @dataclass(frozen=True, slots=True)
 class ContentCoverage:
-    """How much of a game's content (cards, figures, abilities) has behaviour implemented."""
+    """How much of a game's content (cards, figures, abilities) has behaviour implemented;
+    `missing` names what is not, each with the reason (`grimorio rules <game> --untested`)."""
 
     what: Text
     implemented: int
     total: int
+    missing: tuple[tuple[str, str], ...] = ()
 
     def summary(self, lang: str) -> str:
         return f"{self.what.get(lang)} {self.implemented}/{self.total}"

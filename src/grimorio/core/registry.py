@@ -9,6 +9,7 @@ from grimorio.core.game import Game
 
 # Built-in games, imported on first use so that loading one game never pays for the others.
 _BUILTIN: dict[str, str] = {
+    "mage-knight": "grimorio.games.mage_knight.game:MageKnight",
     "mage-wars": "grimorio.games.mage_wars.game:MageWars",
     "tictactoe": "grimorio.games.tictactoe.game:TicTacToe",
     "warcraft": "grimorio.games.warcraft.game:Warcraft",

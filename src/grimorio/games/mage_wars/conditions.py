@@ -42,9 +42,11 @@ CONDITIONS: dict[str, Condition] = {c.name: c for c in (
     Condition("cripple", "Lisiado", 4, "poison", True, "MW-X-6.20"),
     Condition("rot", "Podrido", 2, "poison", False, "MW-X-6.22"),
     Condition("sleep", "Dormido", None, "psychic", True, "MW-X-6.25"),
+    # Taunt: the seed states no removal cost; grimorio's reading gives it 2, like Daze.
+    Condition("taunt", "Provocado", 2, None, True, "MW-X-6.26"),
 )}
 CRIPPLE_REMOVAL = 7          # MW-X-6.19: 7 or more on the d12 shakes a Cripple marker off
-_END_OF_TURN_OFF = ("stun", "daze")     # MW-X-6.7, MW-X-6.12
+_END_OF_TURN_OFF = ("stun", "daze", "taunt")     # MW-X-6.7, MW-X-6.12, MW-X-6.28
 
 
 def can_have(st: MageWarsState, oid: int, name: str) -> bool:

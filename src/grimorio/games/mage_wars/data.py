@@ -1,4 +1,5 @@
-"""Static data of mage-wars: keywords, cards, the Apprentice mage and spellbooks, arenas.
+"""Static data of mage-wars: keywords, cards, the Apprentice mage and spellbooks, the full-game
+mages, arenas.
 
 The files live in the package's ``data/`` folder (YAML) and are described in
 ``docs/games/mage-wars-data.md``. Every reader checks types, refuses unknown fields and checks the
@@ -30,24 +31,42 @@ SCHOOL_MODES = ("all", "any")
 DAMAGE_TYPES = ("flame", "hydro", "light", "lightning", "poison", "psychic", "wind", "frost")
 MAGE_CLASSES = ("beastmaster", "priestess", "warlock", "wizard")
 TARGET_KINDS = ("zone", "creature", "creature-or-conjuration", "mage", "revealed-enchantment",
-                "arena", "creature-and-zone", "revealed-enchantment-and-new-target", "border")
+                "arena", "creature-and-zone", "revealed-enchantment-and-new-target", "border",
+                # Core Set cards beyond the apprentice books
+                "object", "zone-or-object", "hidden-enchantment", "enchantment-and-new-target",
+                "destroyed-creature")
 TARGET_FILTERS = ("living", "non-mage", "corporeal", "animal")
-ATTACK_KINDS = ("melee", "ranged", "damage-barrier", "passage")   # passage: a wall's (MW-5.62)
-NO_ACTION_KINDS = ("damage-barrier", "passage")     # bars with no action and no range
+# passage: a wall's (MW-5.62); special: an attack the card's own text starts at the targets it
+# names, with no action and no range (Gate to Hell's opening)
+ATTACK_KINDS = ("melee", "ranged", "damage-barrier", "passage", "special")
+NO_ACTION_KINDS = ("damage-barrier", "passage", "special")   # bars with no action and no range
+DICE_X = ("temples-controlled",)     # how a variable number of attack dice is chosen
 DEFENSE_VS = ("melee", "ranged")                     # MW-6.89
 EQUIPMENT_SLOTS = ("helmet", "amulet", "cloak", "chest", "belt", "gloves", "boots", "ring",
                    "weapon", "shield")
 FORMULA_KINDS = ("enchantment-total-cost", "chosen-equipment-cost", "target-level",
-                 "by-target-level", "steal-enchantment", "per-zone-moved")
+                 "by-target-level", "steal-enchantment", "per-zone-moved",
+                 "removal-costs", "target-cost-plus-level", "enchantment-level-or-1")
 GRANT_TO = ("bearer", "target", "friendly-animals-in-arena", "friendly-living-in-zone",
-            "other-friendly-canines-in-zone", "self-in-controller-zone", "animals-in-arena")
+            "other-friendly-canines-in-zone", "self-in-controller-zone", "animals-in-arena",
+            "controller", "chosen-mage", "creatures-and-conjurations-in-arena",
+            "demons-in-arena")
 GRANT_UNTIL = ("end-of-round", "next-melee-attack")
-BONUS_AGAINST = ("flying", "nonliving-creatures")
+BONUS_AGAINST = ("flying", "nonliving-creatures", "incorporeal", "nonliving-or-dark-creatures")
 ABILITY_KINDS = ("heal", "spell")
 KEYWORD_KINDS = ("trait", "attack-trait", "condition", "effect", "restriction", "spell-property")
 VALUE_KINDS = ("none", "signed", "unsigned")
 PARAM_KINDS = ("none", "damage_type", "class", "school", "spell_type")
 DIRECTIONS = ("north", "east", "south", "west")
+CARD_STATUSES = ("implemented", "pending")   # pending: data only, no behaviour in the engine yet
+# The full-game mages (mages.yaml, Chapter VII)
+MAGE_ABILITY_KINDS = ("passive", "quick-cast", "bond", "trigger", "innate-spell", "shield")
+MAGE_TOKENS = ("pet", "bloodreaper", "voltaric-shield")          # MW-7.7: one of each
+MAGE_TRIGGERS = ("animal-enters-play", "demon-enters-play", "holy-incantation-resolved",
+                 "holy-enchantment-revealed", "cursed-creature-destroyed", "upkeep",
+                 "first-damaging-attack")
+COST_RESOURCES = ("mana", "life")
+ELEMENTAL_SCHOOLS = ("earth", "air", "water", "fire")              # MW-8.19
 ENCHANTMENT_CAST_COST = 2  # MW-5.75: every enchantment is cast face down for 2 mana
 _ID = re.compile(r"[a-z0-9][a-z0-9-]*")
 _RULE = re.compile(r"MW-(?:X-)?[A-Z]?[0-9]+(?:\.[0-9]+)*")
@@ -215,6 +234,7 @@ class Attack:
     traits: tuple[TraitUse, ...]
     bonus_vs: tuple[BonusVs, ...]
     excludes_caster: bool
+    dice_x: str | None = None    # variable dice (then `dice` is 0): how X is chosen (DICE_X)
 
     def has(self, keyword: str) -> bool:
         return any(t.keyword == keyword for t in self.traits)
@@ -294,6 +314,7 @@ class Grant:
     until: str | None
     attacks: str | None
     traits: tuple[TraitUse, ...]
+    damage_type: str | None = None    # only on the attacks of this damage type (Fireshaper Ring)
 
 
 @dataclass(frozen=True, slots=True)
@@ -348,6 +369,16 @@ class Card:
     notes: tuple[str, ...]
     source: Source
     defense: DefenseSpec | None = None      # a Defense it gives its creature (MW-6.82, MW-6.92)
+    status: str = "implemented"             # or "pending": data only, not playable yet
+    status_reason: str | None = None        # why a pending card is not implemented yet
+    aliases: tuple[str, ...] = ()           # other names the seed prints for it (MW-B17)
+    slot_alternative: str | None = None     # a second location it may be worn in instead
+    both_hands: bool = False                # it fills the weapon and the shield locations
+
+    @property
+    def pending(self) -> bool:
+        """True for a card whose behaviour the engine does not carry out yet."""
+        return self.status == "pending"
 
     def has(self, keyword: str) -> bool:
         return any(t.keyword == keyword for t in self.traits)
@@ -428,6 +459,114 @@ class Apprentice:
 
 
 @dataclass(frozen=True, slots=True)
+class Training:
+    """A full-game mage's training (MW-8.2): the schools it is trained in and opposed to, and the
+    schools it picks one from when its spellbook is built (the Wizard's element, MW-7.31, MW-S10).
+    Any other school is untrained (MW-8.7)."""
+
+    trained: tuple[str, ...]
+    opposed: tuple[str, ...]
+    choose_one_of: tuple[str, ...]
+
+    def schools(self, choice: str | None = None) -> tuple[str, ...]:
+        """The trained schools once `choice` (the elemental school picked) is made."""
+        return self.trained + ((choice,) if choice else ())
+
+    def multiplier(self, school: str, choice: str | None = None) -> int:
+        """Spell points per level of a spell of `school`: 1 trained, 3 opposed, 2 otherwise
+        (MW-8.6, MW-8.7, MW-8.8)."""
+        if school in self.schools(choice):
+            return 1
+        return 3 if school in self.opposed else 2
+
+
+@dataclass(frozen=True, slots=True)
+class AbilityCost:
+    """What an ability costs: `amount` plus `per_level` times the level of the object it goes
+    on, paid in mana or in life (the Pet: level + 1 mana, MW-7.11; the Bloodreaper: level + 1
+    life, MW-7.24)."""
+
+    resource: str
+    amount: int
+    per_level: int
+
+    def for_level(self, level: int) -> int:
+        return self.amount + self.per_level * level
+
+
+@dataclass(frozen=True, slots=True)
+class SpellFilter:
+    """Which spells or creatures an ability works on: a card type, subtypes it must all have, a
+    highest level and keywords it must not have (Legendary, MW-7.12)."""
+
+    type: str | None
+    subtypes: tuple[str, ...]
+    max_level: int | None
+    excluding: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class MageAbility:
+    """One ability of a full-game mage's card (Chapter VII), as numbers and keywords; what it
+    does beyond them is in the rules it cites."""
+
+    id: str
+    name: Text
+    kind: str
+    rules: tuple[str, ...]
+    speed: str | None = None
+    range: Span | None = None
+    target: Target | None = None
+    per_round: int | None = None
+    per_turn: int | None = None
+    triggers: tuple[str, ...] = ()
+    token: str | None = None
+    cost: AbilityCost | None = None
+    applies_to: SpellFilter | None = None
+    traits: tuple[TraitUse, ...] = ()
+    traits_with_mage: tuple[TraitUse, ...] = ()     # more while in the mage's zone (MW-7.13)
+    attack: Attack | None = None
+    params: tuple[tuple[str, int], ...] = ()
+
+    def param(self, name: str) -> int:
+        for key, value in self.params:
+            if key == name:
+                return value
+        raise KeyError(f"ability {self.id} has no parameter {name!r}")
+
+
+@dataclass(frozen=True, slots=True)
+class Mage:
+    """A full-game mage (Chapter VII): its ability card's numbers, training and abilities."""
+
+    id: str
+    name: Text
+    subtypes: tuple[str, ...]
+    level: int
+    life: int
+    armor: int
+    channeling: int
+    starting_mana: int
+    spell_points: int
+    training: Training
+    attacks: tuple[Attack, ...]
+    abilities: tuple[MageAbility, ...]
+    rules: tuple[str, ...]
+    notes: tuple[str, ...]
+
+    @property
+    def traits(self) -> tuple[TraitUse, ...]:
+        """The traits its passive abilities give it (Combat Skill: Melee +1, MW-7.10)."""
+        return tuple(t for a in self.abilities if a.kind == "passive" for t in a.traits)
+
+    def ability(self, ability_id: str) -> MageAbility:
+        for ability in self.abilities:
+            if ability.id == ability_id:
+                return ability
+        raise KeyError(f"{self.id} has no ability {ability_id!r}")
+
+
+@dataclass(frozen=True, slots=True)
 class Arena:
     """A grid of zones named row letter + column number (MW-2.3)."""
 
@@ -495,15 +634,28 @@ class MageWarsData:
     """All static data of the game, validated together."""
 
     keywords: tuple[Keyword, ...]
-    cards: tuple[Card, ...]
+    cards: tuple[Card, ...]          # the cards the engine plays (status implemented)
     apprentice: Apprentice
     arenas: Arenas
+    pending: tuple[Card, ...] = ()   # cards with data only, not playable yet (status pending)
+    mages: tuple[Mage, ...] = ()     # the four full-game mages (mages.yaml)
+
+    @property
+    def all_cards(self) -> tuple[Card, ...]:
+        """Every card with data: the playable ones, then the pending ones."""
+        return self.cards + self.pending
 
     def card(self, card_id: str) -> Card:
-        for card in self.cards:
+        for card in self.all_cards:
             if card.id == card_id:
                 return card
         raise KeyError(f"no card {card_id!r}")
+
+    def mage(self, mage_id: str) -> Mage:
+        for mage in self.mages:
+            if mage.id == mage_id:
+                return mage
+        raise KeyError(f"no full-game mage {mage_id!r}")
 
     def keyword(self, keyword_id: str) -> Keyword:
         for keyword in self.keywords:
@@ -602,17 +754,30 @@ def _bonus_vs(f: Fields) -> tuple[BonusVs, ...]:
     return tuple(out)
 
 
+def _dice(f: Fields) -> tuple[int, str | None]:
+    """`dice: N`, or `dice: X` with `dice_x` saying how X is chosen (then dice is 0)."""
+    if f.raw("dice") == "X":
+        choice: str = f.text("dice_x", choices=DICE_X)
+        return 0, choice
+    if f.has("dice_x"):
+        raise f.fail("dice_x", "is only for dice: X")
+    dice: int = f.integer("dice", low=1)
+    return dice, None
+
+
 def _attack(raw: Any, where: str, keywords: dict[str, Keyword]) -> Attack:
     f = Fields(raw, where)
     kind = f.text("kind", choices=ATTACK_KINDS)
-    attack = Attack(f.bilingual("name", spanish_required=False), f.optional_text("speed", SPEEDS),
-                    kind, None if kind in NO_ACTION_KINDS else f.span("range"),
-                    f.integer("dice", low=1), f.optional_text("damage_type", DAMAGE_TYPES),
+    name = f.bilingual("name", spanish_required=False)
+    speed = f.optional_text("speed", SPEEDS)
+    span = None if kind in NO_ACTION_KINDS else f.span("range")
+    dice, dice_x = _dice(f)
+    attack = Attack(name, speed, kind, span, dice, f.optional_text("damage_type", DAMAGE_TYPES),
                     _bands(f, keywords), _traits(f, "traits", keywords, ("attack-trait",)),
-                    _bonus_vs(f), f.flag("excludes_caster"))
+                    _bonus_vs(f), f.flag("excludes_caster"), dice_x)
     if kind in NO_ACTION_KINDS and attack.speed is not None:
-        raise f.fail("speed", "must be absent: a Damage Barrier or a wall's Passage Attack "
-                     "needs no action (MW-6.53, MW-5.62)")
+        raise f.fail("speed", "must be absent: a Damage Barrier, a wall's Passage Attack or a "
+                     "card's special attack needs no action (MW-6.53, MW-5.62)")
     if kind == "melee" and attack.range != Span(0, 0):
         raise f.fail("range", "must be [0, 0] for a melee attack (MW-6.12)")
     if attack.excludes_caster and not attack.has("zone-attack"):
@@ -701,7 +866,8 @@ def _grant(raw: Any, where: str, keywords: dict[str, Keyword]) -> Grant:
     f = Fields(raw, where)
     grant = Grant(f.text("to", choices=GRANT_TO), f.optional_text("until", GRANT_UNTIL),
                   f.optional_text("attacks", ("melee",)),
-                  _traits(f, "traits", keywords, _GRANT_KINDS))
+                  _traits(f, "traits", keywords, _GRANT_KINDS),
+                  f.optional_text("damage_type", DAMAGE_TYPES))
     if not grant.traits:
         raise f.fail("traits", "is empty")
     f.done()
@@ -725,15 +891,18 @@ def _source(f: Fields) -> Source:
     return source
 
 
-def _stats(f: Fields, card_type: str) -> tuple[int | None, int | None]:
+def _stats(f: Fields, card_type: str, incorporeal: bool) -> tuple[int | None, int | None]:
     """Life and armor: creatures, and conjurations (walls too), which can be attacked
-    (MW-5.46, MW-6.1)."""
+    (MW-5.46, MW-6.1). An Incorporeal object may print no armor ("-", MW-X-9.6): armor None."""
     if card_type not in ("creature", "conjuration"):
         if f.has("stats"):
             raise f.fail("stats", "is only for creatures and conjurations (MW-5.46)")
         return None, None
     s = Fields(f.raw("stats"), f"{f.where}.stats")
-    life, armor = s.integer("life", low=1), s.integer("armor", low=0)
+    life = s.integer("life", low=1)
+    if not s.has("armor") and not incorporeal:
+        raise s.fail("armor", "is missing (only an Incorporeal object prints none, MW-X-9.6)")
+    armor: int | None = s.integer("armor", low=0) if s.has("armor") else None
     s.done()
     return life, armor
 
@@ -761,7 +930,7 @@ def _card(raw: Any, where: str, keywords: dict[str, Keyword]) -> Card:
     speed, span = f.text("speed", choices=SPEEDS), f.span("range")
     target = _target(f.raw("target"), f"{where}.target")
     traits = _traits(f, "traits", keywords, _CARD_TRAIT_KINDS)
-    life, armor = _stats(f, card_type)
+    life, armor = _stats(f, card_type, any(t.keyword == "incorporeal" for t in traits))
     slot = f.optional_text("equipment_slot", EQUIPMENT_SLOTS)
     attacks = tuple(_attack(a, f"{where}.attacks[{i}]", keywords)
                     for i, a in enumerate(f.items("attacks")))
@@ -772,10 +941,30 @@ def _card(raw: Any, where: str, keywords: dict[str, Keyword]) -> Card:
     card = Card(card_id, name, card_type, subtypes, school, mode, level, cost, speed, span, target,
                 traits, life, armor, slot, attacks, abilities, grants, _params(f),
                 f.flag("provisional"), f.bilingual("summary"), f.texts("notes"), _source(f),
-                _defense(f))
+                _defense(f), f.text("status", "implemented", choices=CARD_STATUSES),
+                f.optional_text("status_reason"), f.texts("aliases"),
+                f.optional_text("slot_alternative", EQUIPMENT_SLOTS), f.flag("both_hands"))
     f.done()
     _check_card(card, f)
+    _check_extras(card, f)
     return card
+
+
+def _check_extras(card: Card, f: Fields) -> None:
+    """A pending card says why (and only a pending one); the second location of equipment
+    (MW-5.105: "weapon or shield", "weapon and shield"); variable dice only where X is chosen."""
+    if card.pending != (card.status_reason is not None):
+        raise f.fail("status_reason", "is needed exactly when status is pending")
+    if card.type != "equipment" and (card.slot_alternative or card.both_hands):
+        raise f.fail("slot_alternative", "and both_hands are only for equipment (MW-5.105)")
+    if card.slot_alternative and (card.both_hands or card.slot_alternative
+                                  == card.equipment_slot):
+        raise f.fail("slot_alternative", "must differ from equipment_slot, without both_hands")
+    if card.both_hands and card.equipment_slot != "weapon":
+        raise f.fail("both_hands", "needs equipment_slot weapon (it fills weapon and shield)")
+    for alias in card.aliases:
+        if alias in (card.name.en, card.name.es):
+            raise f.fail("aliases", f"repeats the card's own name {alias!r}")
 
 
 def _check_card(card: Card, f: Fields) -> None:
@@ -813,7 +1002,8 @@ def _check_special(card: Card, f: Fields) -> None:
 
 
 def read_cards(path: Path, keywords: dict[str, Keyword]) -> dict[str, Card]:
-    """cards.yaml: every card the apprentice spellbooks use."""
+    """cards.yaml (every card the apprentice spellbooks use) or core-set.yaml (the rest of the
+    Core Set), in the same format."""
     found: dict[str, Card] = {}
     for entry, where in _entries(path, "cards"):
         card = _card(entry, where, keywords)
@@ -906,6 +1096,132 @@ def read_apprentice(path: Path, cards: dict[str, Card], keywords: dict[str, Keyw
     return Apprentice(mage, tuple(classes), books)
 
 
+# Fields an ability of each kind needs, and those it may have besides id, name, kind and rules.
+_ABILITY_FIELDS: dict[str, tuple[frozenset[str], frozenset[str]]] = {
+    "passive": (frozenset({"traits"}), frozenset()),
+    "quick-cast": (frozenset({"applies_to", "per_turn"}), frozenset()),
+    "bond": (frozenset({"token", "triggers", "cost", "applies_to", "traits"}),
+             frozenset({"traits_with_mage", "params"})),
+    "trigger": (frozenset({"triggers", "per_round"}), frozenset({"applies_to", "params"})),
+    "innate-spell": (frozenset({"speed"}),
+                     frozenset({"range", "target", "attack", "cost", "per_round", "params"})),
+    "shield": (frozenset({"token", "triggers", "cost", "params"}), frozenset({"per_round"})),
+}
+MAGE_LEVEL = 6              # MW-7.5
+FULL_GAME_STARTING_MANA = 10  # MW-7.3
+
+
+def _ability_cost(raw: Any, where: str) -> AbilityCost:
+    f = Fields(raw, where)
+    cost = AbilityCost(f.text("resource", choices=COST_RESOURCES), f.integer("amount", low=0),
+                       f.integer("per_level", 0, low=0))
+    f.done()
+    return cost
+
+
+def _spell_filter(raw: Any, where: str, keywords: dict[str, Keyword]) -> SpellFilter:
+    f = Fields(raw, where)
+    spec = SpellFilter(f.optional_text("type", CARD_TYPES), f.texts("subtypes"),
+                       f.optional_integer("max_level", 1), f.texts("excluding", tuple(keywords)))
+    f.done()
+    return spec
+
+
+def _mage_ability(raw: Any, where: str, keywords: dict[str, Keyword]) -> MageAbility:
+    f = Fields(raw, where)
+    ability_id, name = f.ident(), f.bilingual("name")
+    kind = f.text("kind", choices=MAGE_ABILITY_KINDS)
+    needed, allowed = _ABILITY_FIELDS[kind]
+    present = set(f.data) - {"id", "name", "kind", "rules"}
+    if needed - present:
+        raise f.fail(sorted(needed - present)[0], f"is needed by a {kind} ability")
+    if present - needed - allowed:
+        raise f.fail(sorted(present - needed - allowed)[0], f"does not go on a {kind} ability")
+    ability = MageAbility(
+        ability_id, name, kind, f.rules(), f.optional_text("speed", SPEEDS),
+        f.span("range") if f.has("range") else None,
+        _target(f.raw("target"), f"{where}.target") if f.has("target") else None,
+        f.optional_integer("per_round", 1), f.optional_integer("per_turn", 1),
+        f.texts("triggers", MAGE_TRIGGERS), f.optional_text("token", MAGE_TOKENS),
+        _ability_cost(f.raw("cost"), f"{where}.cost") if f.has("cost") else None,
+        _spell_filter(f.raw("applies_to"), f"{where}.applies_to", keywords)
+        if f.has("applies_to") else None,
+        _traits(f, "traits", keywords, _GRANT_KINDS),
+        _traits(f, "traits_with_mage", keywords, _GRANT_KINDS),
+        _attack(f.raw("attack"), f"{where}.attack", keywords) if f.has("attack") else None,
+        _params(f))
+    f.done()
+    if not ability.rules:
+        raise f.fail("rules", "must cite the rules of the ability (Chapter VII)")
+    if kind == "innate-spell" and ability.attack is None and (ability.range is None
+                                                               or ability.target is None):
+        raise f.fail("target", "and range (or an attack) are needed by an innate spell (MW-7.19)")
+    if ability.attack is not None and ability.range is not None:
+        raise f.fail("range", "is the attack's own range for an attack spell (MW-6.72)")
+    return ability
+
+
+def _training(raw: Any, where: str) -> Training:
+    f = Fields(raw, where)
+    training = Training(f.texts("trained", SCHOOLS), f.texts("opposed", SCHOOLS),
+                        f.texts("choose_one_of", ELEMENTAL_SCHOOLS))
+    f.done()
+    if not training.trained:
+        raise f.fail("trained", "is empty: every mage is trained in a school (MW-8.2)")
+    clash = (set(training.trained) & set(training.opposed)) | (
+        set(training.choose_one_of) & (set(training.trained) | set(training.opposed)))
+    if clash:
+        raise f.fail("trained", f"names {sorted(clash)[0]!r} twice")
+    if len(training.choose_one_of) == 1:
+        raise f.fail("choose_one_of", "needs at least two schools to choose from")
+    return training
+
+
+def _full_mage(raw: Any, where: str, keywords: dict[str, Keyword]) -> Mage:
+    f = Fields(raw, where)
+    mage = Mage(f.text("id", choices=MAGE_CLASSES), f.bilingual("name"), f.texts("subtypes"),
+                f.integer("level", low=1), f.integer("life", low=1), f.integer("armor", low=0),
+                f.integer("channeling", low=0), f.integer("starting_mana", low=0),
+                f.integer("spell_points", low=1), _training(f.raw("training"), f"{where}.training"),
+                tuple(_attack(a, f"{where}.attacks[{i}]", keywords)
+                      for i, a in enumerate(f.items("attacks", required=True))),
+                tuple(_mage_ability(a, f"{where}.abilities[{i}]", keywords)
+                      for i, a in enumerate(f.items("abilities", required=True))),
+                f.rules(), f.texts("notes"))
+    f.done()
+    if mage.level != MAGE_LEVEL:
+        raise f.fail("level", f"is {MAGE_LEVEL} for every mage (MW-7.5)")
+    if mage.starting_mana != FULL_GAME_STARTING_MANA:
+        raise f.fail("starting_mana", f"is {FULL_GAME_STARTING_MANA} for every mage (MW-7.3)")
+    if "mage" not in mage.subtypes or len(mage.subtypes) < 2:
+        raise f.fail("subtypes", "are 'mage' and the mage's race (MW-7.5)")
+    ids = [a.id for a in mage.abilities]
+    if len(set(ids)) != len(ids):
+        raise f.fail("abilities", "repeat an id")
+    return mage
+
+
+def read_mages(path: Path, keywords: dict[str, Keyword],
+               classes: tuple[MageClass, ...]) -> tuple[Mage, ...]:
+    """mages.yaml: the four full-game mages (Chapter VII), one per class of apprentice.yaml,
+    with the same race; each special token belongs to one ability only (MW-7.7)."""
+    mages = tuple(_full_mage(entry, where, keywords) for entry, where in _entries(path, "mages"))
+    races = {c.id: c.subtypes for c in classes}
+    if sorted(m.id for m in mages) != sorted(races):
+        raise DataError(f"{path.name}: must hold exactly one mage per class "
+                        f"({', '.join(sorted(races))})")
+    tokens: list[str] = []
+    for mage in mages:
+        if mage.subtypes != races[mage.id]:
+            raise DataError(f"{path.name}: {mage.id} has subtypes {list(mage.subtypes)}, but "
+                            f"apprentice.yaml says {list(races[mage.id])}")
+        tokens += [a.token for a in mage.abilities if a.token]
+    if len(set(tokens)) != len(tokens):
+        raise DataError(f"{path.name}: a special token is used twice; there is one of each "
+                        "(MW-7.7)")
+    return mages
+
+
 def _arena(raw: Any, where: str) -> Arena:
     f = Fields(raw, where)
     arena = Arena(f.ident(), f.bilingual("name"), f.integer("rows", low=1),
@@ -946,17 +1262,40 @@ def read_arenas(path: Path) -> Arenas:
     return Arenas(arenas, perimeter, tuple(bands))
 
 
+def _check_core_set(cards: dict[str, Card], core: dict[str, Card]) -> None:
+    """core-set.yaml holds Core Set cards that cards.yaml does not: no id or name twice."""
+    names = {card.name.en.casefold(): card.id for card in cards.values()}
+    for card in core.values():
+        where = f"core-set.yaml: card {card.id!r}"
+        if card.id in cards:
+            raise DataError(f"{where} is in cards.yaml already")
+        if card.source.set != "Core":
+            raise DataError(f"{where} comes from set {card.source.set!r}, not the Core Set")
+        if card.name.en.casefold() in names:
+            raise DataError(f"{where} has the name of {names[card.name.en.casefold()]!r}")
+        names[card.name.en.casefold()] = card.id
+
+
 def load(directory: Path = DATA_DIR) -> MageWarsData:
     """Read and cross-check every data file of `directory`."""
     keywords = read_keywords(directory / "keywords.yaml")
     cards = read_cards(directory / "cards.yaml", keywords)
+    core = read_cards(directory / "core-set.yaml", keywords)
+    _check_core_set(cards, core)
     apprentice = read_apprentice(directory / "apprentice.yaml", cards, keywords)
     used = {entry.card for book in apprentice.spellbooks for entry in book.entries}
     unused = sorted(set(cards) - used)
     if unused:
         raise DataError(f"cards.yaml: {unused[0]!r} is in no spellbook of apprentice.yaml")
-    return MageWarsData(tuple(keywords.values()), tuple(cards.values()), apprentice,
-                        read_arenas(directory / "arenas.yaml"))
+    pending = sorted(cid for cid in used if cards[cid].pending)
+    if pending:
+        raise DataError(f"apprentice.yaml: {pending[0]!r} is pending; apprentice books use "
+                        "only implemented cards")
+    every = [*cards.values(), *core.values()]
+    return MageWarsData(tuple(keywords.values()), tuple(c for c in every if not c.pending),
+                        apprentice, read_arenas(directory / "arenas.yaml"),
+                        tuple(c for c in every if c.pending),
+                        read_mages(directory / "mages.yaml", keywords, apprentice.classes))
 
 
 @functools.cache

@@ -1,4 +1,6 @@
-"""Mage Wars, Apprentice mode, on the grimorio core.
+"""Mage Wars on the grimorio core: Apprentice mode, and the full game (option `mode=full`: the
+four full mages of mages.yaml with their abilities, effects/mages.py; spellbooks checked by
+spellbook.py and loaded by books.py; the Core Set cards as they are implemented).
 
 Rule ids (MW-n.m, MW-X-n.m, MW-An, MW-Bn, MW-Cn, MW-Sn) are in docs/rules/mage-wars.md; the
 notation, the state document and the setup mapping are in docs/games/mage-wars.md.
@@ -34,6 +36,11 @@ class MageWars(Game):
         "classes": Option(DEFAULT_CLASSES, "the two mages' classes in seat order, comma "
                           "separated; 'random' picks one (MW-1.7, MW-1.9)"),
         "mirror": Option(False, "allow both players the same class (MW-A25)"),
+        "mode": Option("apprentice", "apprentice mages and books, or the full game: the four "
+                       "full mages with their abilities on the 3x4 arena (MW-7.1, MW-7.2)",
+                       choices=("apprentice", "full")),
+        "books": Option("starter,starter", "full game: each seat's spellbook, comma separated: "
+                        "starter or a spellbook file, which names its mage (MW-8.20)"),
         "round_limit": Option(30, "rounds before the game ends on life left (MW-S9)",
                               minimum=1, maximum=10_000),
         "damage_barrier_limit": Option("per_round", "a Damage Barrier attacks an attacker once "
@@ -52,16 +59,29 @@ class MageWars(Game):
     def __init__(self, **options: Any) -> None:
         super().__init__(**options)
         self.classes = parse_classes(str(self.options["classes"]), bool(self.options["mirror"]))
+        self.full = self.options["mode"] == "full"
+        self.books: tuple[Any, Any] = (None, None)
+        if self.full:                       # a book file decides its seat's mage (MW-8.2)
+            from grimorio.games.mage_wars import books
+
+            self.books = books.parse_option(str(self.options["books"]))
+            classes = [c if b is None or b.mage is None else b.mage.id
+                       for c, b in zip(self.classes, self.books, strict=True)]
+            self.classes = parse_classes(",".join(classes), bool(self.options["mirror"]))
 
     @classmethod
     def content_coverage(cls) -> list[ContentCoverage]:
-        """Cards whose whole behaviour the engine carries out: those whose data is enough
-        (`registry.DATA_ONLY`) and those with a script (effects/registry.py)."""
+        """Cards whose whole behaviour the engine carries out, over every card with data (the
+        Core Set): those whose data is enough (`registry.DATA_ONLY`) and those with a script
+        (effects/registry.py). The rest are listed with the reason: a pending card's
+        `status_reason`, or "no script" for a card marked implemented that has none."""
         from grimorio.games.mage_wars.effects import registry
 
-        cards = data.shipped().cards
-        done = sum(1 for card in cards if registry.implemented(card.id))
-        return [ContentCoverage(Text("cards", "cartas"), done, len(cards))]
+        cards = data.shipped().all_cards
+        missing = tuple((card.id, card.status_reason or "marked implemented, but no script")
+                        for card in cards if not registry.implemented(card.id))
+        return [ContentCoverage(Text("cards", "cartas"), len(cards) - len(missing), len(cards),
+                                missing)]
 
     @classmethod
     def deferred_rules(cls) -> dict[str, str]:

@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 MAGE_CARD = "apprentice-mage"       # the card id used for an Apprentice mage's own object
-CONDITIONS = ("burn", "stun", "daze", "weak", "cripple", "rot", "sleep")
+CONDITIONS = ("burn", "stun", "daze", "weak", "cripple", "rot", "sleep", "taunt")
 LIVING_KINDS = ("mage", "creature")
 
 

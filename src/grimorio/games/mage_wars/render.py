@@ -310,6 +310,11 @@ def _mage(view: dict[str, Any], doc: dict[str, Any], player: dict[str, Any],
               f"{t['ready'] if player.get('quickcast') else t['used']}")
     if player.get("passed"):
         status += f" · {t['passed']}"
+    memo = (mage or {}).get("memo", {})
+    if memo.get("shield"):                  # a full Wizard's Voltaric Shield (MW-7.32)
+        status += " · " + ("Escudo voltárico activo" if lang == "es" else "Voltaric Shield on")
+    if memo.get("bond") is not None:        # the Pet / Bloodreaper token (MW-7.11, MW-7.24)
+        status += f" · {'vínculo' if lang == 'es' else 'bond'} o{memo['bond']}"
     out = [head, status]
     if mage is not None:
         out += _attached_lines(doc, mage, t, lang, indent="    ")
@@ -364,6 +369,10 @@ DECISIONS = {
            "ChainAsk": "picks where the lightning jumps (choose …)",
            "DeployAsk": "may cast with a spawnpoint (deploy … / pass)",
            "BindAsk": "may bind a spell (bind … / bind none)",
+           "ShieldAsk": "may switch the Voltaric Shield on (shield on / off)",
+           "BondAsk": "may bond the new creature (bond … / bond none)",
+           "PowerAsk": "may use a conjuration's power (ability … / pass)",
+           "RerollAsk": "may have a roll made again (reroll … / keep)",
            "Choice": "chooses (choose …)"},
     "es": {"InitiativeAsk": "juega primero o segundo (initiative first / second)",
            "PlanAsk": "prepara hechizos (plan … / plan done)",
@@ -381,6 +390,10 @@ DECISIONS = {
            "ChainAsk": "elige adónde salta el rayo (choose …)",
            "DeployAsk": "puede lanzar con un punto de aparición (deploy … / pass)",
            "BindAsk": "puede agregar un hechizo (bind … / bind none)",
+           "ShieldAsk": "puede activar el Escudo voltárico (shield on / off)",
+           "BondAsk": "puede vincular la criatura nueva (bond … / bond none)",
+           "PowerAsk": "puede usar el poder de un conjuro (ability … / pass)",
+           "RerollAsk": "puede repetir una tirada (reroll … / keep)",
            "Choice": "elige (choose …)"},
 }
 

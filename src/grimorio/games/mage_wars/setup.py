@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 from grimorio.core.datafile import as_list as _list
 from grimorio.core.datafile import whole_number as _int
 from grimorio.core.errors import ScenarioError
-from grimorio.games.mage_wars import data
+from grimorio.games.mage_wars import books, data
 from grimorio.games.mage_wars.flow import run
 from grimorio.games.mage_wars.model import CONDITIONS, MAGE_CARD, Obj, Player
 from grimorio.games.mage_wars.rules import round as round_rules
@@ -24,7 +24,8 @@ if TYPE_CHECKING:
 
 KNOWN = frozenset({"round", "initiative", "phase", "activate", "players", "objects", "walls"})
 PLAYER_KEYS = frozenset({"class", "mana", "damage", "zone", "quickcast", "active", "guard",
-                         "markers", "planned", "book", "discard"})
+                         "markers", "planned", "book", "discard", "book_file", "element",
+                         "life"})
 OBJECT_KEYS = frozenset({"card", "controller", "owner", "zone", "host", "damage", "active",
                          "guard", "markers", "late", "mana", "face_up", "oid", "used", "slots",
                          "entered_round"})
@@ -67,10 +68,17 @@ def add_mage(st: MageWarsState, seat: int, mage_class: str, zone: str) -> Player
 def new_game(game: MageWars, seed: int) -> MageWarsState:
     """Setup (MW-2.7): mages in their start zones with 10 mana and active markers, full books;
     then the initiative roll (MW-2.11) and round 1."""
-    arena_id = str(game.options["arena"])
+    arena_id = "full" if game.full else str(game.options["arena"])     # MW-7.1
     st = MageWarsState(game, seed, arena_id)
+    if game.full:
+        st.memo["mode"] = "full"
     for seat, mage_class in enumerate(resolve_classes(game, seed)):
-        add_mage(st, seat, mage_class, st.arena.start_zones[seat])
+        player = add_mage(st, seat, mage_class, st.arena.start_zones[seat])
+        if game.full:
+            books.make_full(st, player, game.books[seat])
+    if game.full:       # a pending card refuses the game, naming it
+        books.refuse_unplayable([(f"P{p.seat + 1} ({p.mage_class})", p.book)
+                                 for p in st.players])
     st.frames = [round_rules.Round(), round_rules.Start()]
     run(st)
     st.changed()
@@ -86,10 +94,12 @@ def from_setup(game: MageWars, seed: int, setup: Mapping[str, Any]) -> MageWarsS
         raise ScenarioError(f"unknown setup field {unknown[0]!r} (known: "
                             f"{', '.join(sorted(KNOWN))})")
     try:
-        st = MageWarsState(game, seed, str(game.options["arena"]),
+        st = MageWarsState(game, seed, "full" if game.full else str(game.options["arena"]),
                            _walls(setup.get("walls", [])))
     except ValueError as exc:
         raise ScenarioError(f"walls: {exc}") from None
+    if game.full:
+        st.memo["mode"] = "full"
     st.round = _int(setup.get("round", 1), "round", 1)
     st.initiative = _int(setup.get("initiative", 0), "initiative", 0)
     if st.initiative > 1:
@@ -151,6 +161,7 @@ def _player(st: MageWarsState, seat: int, default_class: str, raw: Mapping[str, 
         raise ScenarioError(f"{where}.class: {mage_class!r} is not a mage class")
     zone = _zone(st, raw.get("zone", st.arena.start_zones[seat]), f"{where}.zone")
     player = add_mage(st, seat, str(mage_class), zone)
+    _full_player(st, player, raw, where)
     player.mana = _int(raw.get("mana", player.mana), f"{where}.mana")
     player.quickcast = _bool(raw.get("quickcast", True), f"{where}.quickcast")
     player.planned = sorted(_cards(raw.get("planned", []), f"{where}.planned"))
@@ -162,6 +173,41 @@ def _player(st: MageWarsState, seat: int, default_class: str, raw: Mapping[str, 
     mage.markers = _markers(raw.get("markers", {}), f"{where}.markers")
 
 
+def _full_player(st: MageWarsState, player: Player, raw: Mapping[str, Any], where: str
+                 ) -> None:
+    """A full game's mage (MW-7.2): its numbers, the Wizard's `element`, a `book_file` (checked,
+    MW-8.3; it must be for this mage) and `life` (after Divine Reward or the Bloodreaper's
+    price, MW-7.18, MW-7.25)."""
+    if st.memo.get("mode") != "full":
+        if {"book_file", "element", "life"} & set(raw):
+            raise ScenarioError(f"{where}: book_file, element and life need mode=full")
+        return
+    book = None
+    if "book_file" in raw:
+        try:
+            book = books.load(str(raw["book_file"]))
+        except ValueError as exc:
+            raise ScenarioError(f"{where}.book_file: {exc}") from None
+        if book is not None and (book.mage is None or book.mage.id != player.mage_class):
+            raise ScenarioError(f"{where}.book_file: the book is not for the "
+                                f"{player.mage_class}")
+        if book is not None:
+            missing = books.unplayable(books.card_ids(book))
+            if missing:
+                raise ScenarioError(f"{where}.book_file: cards still pending: "
+                                    f"{', '.join(missing)}")
+    mage = data.shipped().mage(player.mage_class)
+    element = raw.get("element")
+    if element is not None and element not in mage.training.choose_one_of:
+        raise ScenarioError(f"{where}.element: {element!r} is not one of "
+                            f"{', '.join(mage.training.choose_one_of) or 'nothing'} (MW-7.31)")
+    books.make_full(st, player, book, element)
+    if book is None:        # the starter book's playable cards (pending ones left out)
+        player.book = [c for c in player.book if c in card_index()]
+    player.life = _int(raw.get("life", player.life), f"{where}.life", 1)
+    player.mana = mage.starting_mana
+
+
 def _book(st: MageWarsState, seat: int, raw: Any) -> None:
     """The book given, or the class's book minus the cards planned, in play or discarded."""
     player = st.players[seat]
@@ -169,7 +215,7 @@ def _book(st: MageWarsState, seat: int, raw: Any) -> None:
     if raw is not None:
         player.book = sorted(_cards(raw, where))
         return
-    book = full_book(player.mage_class)
+    book = list(player.book) if st.memo.get("mode") == "full" else full_book(player.mage_class)
     used = [*player.planned, *player.discard,
             *(o.card for o in st.objs.values() if o.owner == seat and o.card != MAGE_CARD)]
     for card in used:
@@ -211,6 +257,8 @@ def _object(st: MageWarsState, index: int, raw: Mapping[str, Any]) -> None:
     obj.mana = _int(raw.get("mana", 0), f"{where}.mana")
     obj.used = frozenset(_texts(raw.get("used", []), f"{where}.used"))
     slot = () if card.equipment_slot is None else (card.equipment_slot,)
+    if card.both_hands:             # weapon and shield at once (MW-5.105)
+        slot = tuple(dict.fromkeys((*slot, "weapon", "shield")))
     obj.slots = tuple(_texts(raw.get("slots", list(slot)), f"{where}.slots"))
 
 

@@ -44,6 +44,9 @@ def card_index() -> dict[str, data.Card]:
     if not _CARDS:
         _CARDS.update({c.id: c for c in data.shipped().cards})
         _CARDS[MAGE_CARD] = _mage_card()
+        from grimorio.games.mage_wars.effects import mages  # full mages' innate spells
+
+        _CARDS.update(mages.innate_cards())
     return _CARDS
 
 
@@ -222,7 +225,8 @@ class MageWarsState(AskDriven, State):
                 out["planned"] = list(player.planned)
                 out.update(held_private(player))
         for obj, out in zip(self._ordered(), doc["objects"], strict=True):
-            if obj.face_up or obj.controller == seat or _shown(obj):
+            if obj.face_up or obj.controller == seat or _shown(obj) \
+                    or seen(obj, seat):         # looked at (Huginn's Raven's Eye)
                 out["card"] = obj.card
         doc["frames"] = [f.public() for f in self.frames]
         return doc
@@ -340,6 +344,15 @@ def _revealed(before: Secrets, after: Secrets) -> bool:
     return False
 
 
+SEEN_BY = "seen_by"     # Obj.memo key: bit `1 << seat` for each seat that looked at it
+
+
+def seen(o: Obj, seat: int | None) -> bool:
+    """Whether `seat` looked at this face-down enchantment (Huginn's Raven's Eye): its views
+    name the card and its resamples keep it."""
+    return seat is not None and bool(o.memo.get(SEEN_BY, 0) >> seat & 1)
+
+
 def _shown(o: Obj) -> bool:
     """A face-down enchantment whose identity both seats know: it was cast as a bound spell,
     which is shown to the opponent when first cast (MW-5.114; rules/casting.py `enchant`). It
@@ -378,7 +391,8 @@ def _redraw_player(st: MageWarsState, player: Player, rng: random.Random,
     enchantment it is casting face down (the Cast frame's card, MW-5.75); a decision text
     left in `st.ret` that names that spell is redrawn with it."""
     hidden = [o for o in st.objs.values() if o.kind == "enchantment" and not o.face_up
-              and o.controller == player.seat and o.controller != seat and not _shown(o)]
+              and o.controller == player.seat and o.controller != seat and not _shown(o)
+              and not seen(o, seat)]
     from grimorio.games.mage_wars.rules import casters, mandatory
     from grimorio.games.mage_wars.rules.casting import Cast
 
@@ -447,7 +461,7 @@ def _pick_cast(st: MageWarsState, frame: Any, pool: list[str]) -> str | None:
         card = st.cards[card_id]
         if card.type == "enchantment" and _target_fits(st, card, host, zone) \
                 and not casting.sees_same_name(st, frame.seat, card_id, host, zone) \
-                and (use is None or casters.fits(st, use, card_id)) \
+                and (use is None or casters.fits(st, use, card_id, frame.caster)) \
                 and (frame.caster not in st.objs or casting.allowed(st, frame.caster, card)):
             return pool.pop(index)
     return None

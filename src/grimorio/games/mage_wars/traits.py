@@ -39,10 +39,13 @@ if TYPE_CHECKING:
     from grimorio.games.mage_wars.state import MageWarsState
 
 AURAS = ("friendly-living-in-zone", "other-friendly-canines-in-zone", "self-in-controller-zone")
-ARENA_WIDE = ("friendly-animals-in-arena", "animals-in-arena")
+ARENA_WIDE = ("friendly-animals-in-arena", "animals-in-arena", "controller",
+              "creatures-and-conjurations-in-arena", "demons-in-arena")
 TEMP_UNTIL_ROUND = "end-of-round"
 TEMP_UNTIL_MELEE = "next-melee-attack"
+TEMP_MELEE_ROUND = "melee-this-round"     # on its melee attacks until the end of the round
 DMG_MOD = "damage-type-modifier"
+ARMOR_TOKENS = "armor-tokens"       # Obj.memo: how many Armor +1 tokens the object carries
 # Keywords whose copies are unsigned (highest wins); every other keyword with a value adds up.
 _UNSIGNED = frozenset(k.id for k in data.shipped().keywords if k.value == "unsigned")
 
@@ -157,7 +160,9 @@ def _card_traits(st: MageWarsState, card_id: str) -> _CardTraits:
     card = st.card(card_id)
     found = _BY_CARD.get(id(card))
     if found is None:
-        bearer = [g for g in card.grants if g.to == "bearer"]
+        # grants limited to one damage type (Fireshaper Ring) are not the bearer's: the
+        # card's script adds them to those attacks only (effects/equipment.py)
+        bearer = [g for g in card.grants if g.to == "bearer" and g.damage_type is None]
         found = _BY_CARD[id(card)] = _CardTraits(
             card, card.traits,           # a mage's pseudo card has none (MW-1.7)
             tuple(u for g in bearer if g.attacks != "melee" for u in g.traits),
@@ -183,20 +188,22 @@ def _compute(st: MageWarsState, o: Obj, cache: dict[int, Any]) -> Traits:
     sources: list[Obj] = []              # aura givers in its zone (layer 5)
     zone = o.zone if o.host is None and o.kind != "enchantment" else None
     for x in st.objs.values():
-        if x.host == oid and (x.kind == "equipment" or (x.kind == "enchantment"
-                                                          and x.face_up)):   # MW-5.104, MW-5.83
+        if x.host == oid and (x.kind in ("equipment", "conjuration")     # Tanglevine (MW-5.49)
+                              or (x.kind == "enchantment" and x.face_up)):   # MW-5.104, MW-5.83
             given = _card_traits(st, x.card)
             extra += given.bearer
             melee += given.bearer_melee
         if x is o and o.temp:
             _temp(o, extra, melee)
-        if x.kind == "conjuration" and o.is_creature:
+        if x.kind == "conjuration" and (o.is_creature or o.kind == "conjuration"):
             _arena_grants(st, x, o, extra, melee)
         if zone is not None and x.zone == zone and _gives_auras(x):
             sources.append(x)
     for target, use in _script_grants(st, cache):
         if target == oid:
             extra.append(use)
+    if o.memo.get(ARMOR_TOKENS):        # Armor +1 tokens stay with the object (Crown of
+        extra.append(data.TraitUse("armor", o.memo[ARMOR_TOKENS]))      # Protection)
     uses: list[data.TraitUse] | None = None      # layers 1-5, unless the printed ones alone
     if sources:
         layer = [*own.printed, *extra]
@@ -223,18 +230,29 @@ def _compute(st: MageWarsState, o: Obj, cache: dict[int, Any]) -> Traits:
 def _arena_grants(st: MageWarsState, src: Obj, o: Obj, layer: list[data.TraitUse],
                   melee: list[data.TraitUse]) -> None:
     """A conjuration's lasting effect covers the whole arena, whatever its range (MW-5.50):
-    its grants reach every animal (or every friendly one) wherever it stands."""
+    its grants reach every animal (or every friendly one), its controller's mage (Channeling
+    +X of the mana conjurations, MW-X-12.2), every demon, or every creature and conjuration,
+    wherever they stand."""
     for grant in _card_traits(st, src.card).arena:
-        if "animal" not in subtypes(st, o.oid):
-            return
-        if grant.to == "animals-in-arena" or src.controller == o.controller:
+        if grant.to == "controller":
+            reached = o.kind == "mage" and o.controller == src.controller
+        elif grant.to == "creatures-and-conjurations-in-arena":
+            reached = True
+        elif not o.is_creature:
+            reached = False
+        elif grant.to == "demons-in-arena":
+            reached = "demon" in subtypes(st, o.oid)
+        else:
+            reached = "animal" in subtypes(st, o.oid) and (
+                grant.to == "animals-in-arena" or src.controller == o.controller)
+        if reached:
             (melee if grant.attacks == "melee" else layer).extend(grant.traits)
 
 
 def _temp(o: Obj, layer: list[data.TraitUse], melee: list[data.TraitUse]) -> None:
     for keyword, value, until in o.temp:
         use = data.TraitUse(keyword, value)
-        (melee if until == TEMP_UNTIL_MELEE else layer).append(use)
+        (melee if until in (TEMP_UNTIL_MELEE, TEMP_MELEE_ROUND) else layer).append(use)
 
 
 def _has_use(uses: Iterable[data.TraitUse], kw: str) -> bool:
@@ -286,6 +304,8 @@ def _defaults(kind: str, t: Traits) -> Traits:
         flags.discard("living")
         flags.add("finite-life")
         immune.add("poison")
+    if "flightless" in flags:                       # Maim Wings (issue 8): no Flying
+        flags.discard("flying")
     if "psychic-immunity" in flags:                 # MW-X-9.3
         immune.add("psychic")
     values = t.values

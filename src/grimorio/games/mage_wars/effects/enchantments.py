@@ -14,13 +14,17 @@ aura) and Vampirism.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from grimorio.core.i18n import Text
-from grimorio.games.mage_wars.effects.registry import Script, register
+from grimorio.games.mage_wars import data
+from grimorio.games.mage_wars.effects.registry import Script, Targets, register
+from grimorio.games.mage_wars.flow import MWAction, act
+from grimorio.games.mage_wars.rules.round import Choice
 
 if TYPE_CHECKING:
-    from grimorio.games.mage_wars import data
+    from grimorio.games.mage_wars.model import Obj
     from grimorio.games.mage_wars.state import MageWarsState
 
 ATTACK_KINDS = ("melee", "ranged")
@@ -164,3 +168,240 @@ class DeathLink(Script):
         if healed > 0:
             damage.deal(st, host, healed, source=oid, direct=True, rule="MW-6.97",
                         check=False)        # the Upkeep step checks the end (MW-A9)
+
+
+# ---------------------------------------------------------------------------- Core Set (issue 8)
+
+@dataclass(slots=True)
+class ZoneAsk(Choice):
+    """`choose <zone>`: where a card's controller sends a creature by teleport (Teleport Trap,
+    Divine Intervention; MW-X-7.25)."""
+
+    seat: int
+    oid: int
+    zones: tuple[str, ...]
+    why: str
+    rule = "MW-X-7.25"
+
+    def options(self, st: MageWarsState) -> list[MWAction]:
+        return [act("choose", z) for z in self.zones]
+
+    def answer(self, st: MageWarsState, action: MWAction) -> None:
+        from grimorio.games.mage_wars.rules import displace
+
+        st.frames.pop()
+        if self.oid in st.objs and st.obj(self.oid).zone is not None:
+            displace.teleport(st, self.oid, action.text.split()[1], self.why)
+
+
+def _ask_zone(st: MageWarsState, seat: int, oid: int, zones: list[str], why: str) -> None:
+    if zones:
+        st.frames.append(ZoneAsk(seat, oid, tuple(zones), why))
+
+
+@register("chains-of-agony")
+class ChainsOfAgony(Script):
+    """Curse: each move action of the enchanted creature deals it 1 direct damage, in step 2 of
+    the move (MW-4.20, MW-6.97)."""
+
+    def moving(self, st: MageWarsState, oid: int, mover: int) -> None:
+        from grimorio.games.mage_wars.rules import damage
+
+        if st.obj(oid).host != mover:
+            return
+        me = named(st, oid)
+        st.emit("card-effect", "MW-6.97", Text(f"{me.en}: o{mover} moves and takes direct "
+                                               "damage.",
+                                               f"{me.es}: o{mover} se mueve y recibe daño "
+                                               "directo."), oid=oid, target=mover)
+        damage.deal(st, mover, param(st, oid, "move_damage"), source=oid, direct=True,
+                    rule="MW-6.97")
+
+
+@register("decoy")
+class Decoy(Script):
+    """A bluff on a zone or an object: revealed, it is destroyed at once; destroyed in any way,
+    hidden or not, it gives its controller 2 mana (MW-X-8.2, MW-X-12.1)."""
+
+    def spell_targets(self, st: MageWarsState, caster: int, card: data.Card
+                      ) -> list[Targets] | None:
+        from grimorio.games.mage_wars.rules import casting
+
+        zones: list[Targets] = [(z,) for z in casting.zones_in_sight(st, caster, card.range)
+                                if casting.zone_ok(st, caster, card, z)]
+        seen = casting.objects_in_sight(st, caster, card, "creature-or-conjuration")
+        objs: list[Targets] = [(f"o{o}",) for o in seen
+                               if casting.object_ok(st, caster, card, st.obj(o))]
+        return zones + objs
+
+    def on_reveal(self, st: MageWarsState, oid: int) -> None:
+        from grimorio.games.mage_wars.rules import damage
+
+        damage.destroy(st, oid, "MW-X-8.2")
+
+    def on_destroy(self, st: MageWarsState, obj: Obj) -> None:
+        if obj.kind != "enchantment":
+            return
+        gain = dict(st.card(obj.card).params)["mana_if_destroyed"]
+        player = st.player(obj.controller)
+        player.mana += gain
+        st.changed()
+        st.emit("card-effect", "MW-X-12.1", Text(
+            f"Decoy (o{obj.oid}) is destroyed: P{obj.controller + 1} gains {gain} mana.",
+            f"Señuelo (o{obj.oid}) es destruido: P{obj.controller + 1} gana {gain} de maná."),
+            oid=obj.oid, seat=obj.controller, mana=gain)
+
+
+@register("divine-intervention")
+class DivineIntervention(Script):
+    """Revealed, its controller may teleport the enchanted creature to any zone of the arena
+    (`choose <zone>`, its own zone to stay), then it is destroyed (one use, MW-5.93). Revealed
+    during an attack on the creature, the teleport takes it out of that attack (combat cancels
+    an attack whose defender moved, MW-6.19)."""
+
+    def on_reveal(self, st: MageWarsState, oid: int) -> None:
+        from grimorio.games.mage_wars.rules import damage
+
+        me = st.obj(oid)
+        host = me.host
+        seat = me.controller
+        damage.destroy(st, oid, "MW-5.93")
+        if host is not None and host in st.objs:
+            _ask_zone(st, seat, host, list(st.arena.zones), "MW-X-7.25")
+
+
+@register("force-orb")
+class ForceOrb(Script):
+    """Its Defense (8+, once a round, ranged attacks only) comes from its data; Incapacitated,
+    Restrained or Dazed, the creature may still use it at full value (`steady_defense`,
+    combat.usable_defenses, MW-6.91)."""
+
+    steady_defense = True
+
+
+@register("force-sword")
+class ForceSword(Script):
+    """As Force Orb, against melee attacks only (MW-6.89, MW-6.91)."""
+
+    steady_defense = True
+
+
+@register("maim-wings")
+class MaimWings(Script):
+    """Curse: the enchanted creature loses Flying (a `flightless` grant, traits layer 6,
+    MW-5.28)."""
+
+    def grants(self, st: MageWarsState, oid: int) -> list[tuple[int, Any]]:
+        host = st.obj(oid).host
+        return [] if host is None else [(host, data.TraitUse("flightless"))]
+
+
+@register("retaliate")
+class Retaliate(Script):
+    """The enchanted creature's quick melee attacks gain Counterstrike (a flag grant: combat
+    adds Counterstrike to quick melee bars only, MW-6.116); once it has made its first
+    counterstrike (its Pay Costs step), Retaliate is destroyed (one use, MW-5.93)."""
+
+    def grants(self, st: MageWarsState, oid: int) -> list[tuple[int, Any]]:
+        host = st.obj(oid).host
+        return [] if host is None else [(host, data.TraitUse("counterstrike"))]
+
+    def declare_cost(self, st: MageWarsState, oid: int, atk: Any) -> int:
+        from grimorio.games.mage_wars.rules import damage
+
+        if atk.is_counterstrike and atk.attacker == st.obj(oid).host:
+            damage.destroy(st, oid, "MW-5.93")
+        return 0
+
+
+@register("teleport-trap")
+class TeleportTrap(Script):
+    """Trap (MW-X-7.15): set off and paid, its controller teleports the creature that came in
+    to a zone at most 2 zones from the trap (`choose <zone>`), then it is discarded (one use,
+    MW-5.93, rules/traps.py)."""
+
+    def on_reveal(self, st: MageWarsState, oid: int) -> None:
+        me = st.obj(oid)
+        victim = me.memo.get("victim")
+        if victim is None or victim not in st.objs or me.zone is None:
+            return
+        reach = param(st, oid, "teleport_range")
+        zones = [z for z in st.arena.zones if st.arena.distance(me.zone, z) <= reach]
+        _ask_zone(st, me.controller, victim, zones, "MW-X-7.25")
+
+
+@register("turn-to-stone")
+class TurnToStone(Script):
+    """Incapacitated and Armor +6 (its grants), Upkeep +4 (its trait, MW-X-12.3); its
+    controller may not reveal it in the middle of an action: an attack or a spell being cast
+    (MW-5.84)."""
+
+    def may_reveal(self, st: MageWarsState, oid: int) -> bool:
+        from grimorio.games.mage_wars.rules import casting, combat
+
+        return not any(isinstance(f, (combat.AttackFrame, casting.Cast)) for f in st.frames)
+
+
+@register("harmonize")
+class Harmonize(Script):
+    """Goes only on an object with a channeling value (a mage, or an object with Channeling,
+    MW-X-12.1), which gains Channeling +1 from its grant (MW-X-12.2); Magebind +2 (data)."""
+
+    def spell_targets(self, st: MageWarsState, caster: int, card: data.Card
+                      ) -> list[Targets] | None:
+        from grimorio.games.mage_wars import traits
+        from grimorio.games.mage_wars.rules import casting
+
+        return [t for t in casting.generic_targets(st, caster, card)
+                if st.obj(int(t[0][1:])).kind == "mage"
+                or traits.traits(st, int(t[0][1:])).value("channeling") > 0]
+
+
+def _aimed_at(targets: Targets, oid: int | None) -> bool:
+    return oid is not None and f"o{oid}" in targets
+
+
+@register("nullify")
+class Nullify(Script):
+    """Mandatory, one use: when a spell of the other side, an incantation or an enchantment,
+    targets the enchanted creature, Nullify must be turned up at the Counter step (MW-5.13,
+    MW-5.94); paid, the spell is countered (discarded, its mana lost), and Nullify is spent
+    (MW-5.93)."""
+
+    def counter_trigger(self, st: MageWarsState, oid: int, caster: int, card: data.Card,
+                        targets: Targets) -> bool:
+        me = st.obj(oid)
+        return card.type in ("incantation", "enchantment") and _aimed_at(targets, me.host) \
+            and st.obj(caster).controller != me.controller
+
+    def on_reveal(self, st: MageWarsState, oid: int) -> None:
+        from grimorio.games.mage_wars.rules import casting
+
+        casting.counter(st, "counter")
+
+
+@register("jinx")
+class Jinx(Script):
+    """Mandatory, one use: when the enchanted creature casts a quick spell, Jinx must be turned
+    up at the Counter step (MW-5.13, MW-5.94); paid, the spell is cancelled: back to its
+    owner's spellbook, its mana refunded; Jinx is spent (MW-5.93)."""
+
+    def counter_trigger(self, st: MageWarsState, oid: int, caster: int, card: data.Card,
+                        targets: Targets) -> bool:
+        return card.speed == "quick" and st.obj(oid).host == caster
+
+    def on_reveal(self, st: MageWarsState, oid: int) -> None:
+        from grimorio.games.mage_wars.rules import casting
+
+        casting.counter(st, "cancel")
+
+
+@register("reverse-attack")
+class ReverseAttack(Script):
+    """Mandatory, one use: a Defense of 0 (its data, like Block) that comes out when the
+    creature is attacked (MW-5.97); paid, the attack misses the creature and comes back at the
+    attacker, who is the defender for Roll Dice and Apply Damage (`reverses_attack`,
+    rules/combat.py); then it is spent (MW-5.93). An Unavoidable attack sets off no Defense
+    (MW-6.90)."""
+
+    reverses_attack = True

@@ -9,12 +9,15 @@ chosen-equipment-cost, target-level, by-target-level, steal-enchantment, per-zon
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from grimorio.core.i18n import Text
 from grimorio.games.mage_wars import arena, conditions, traits
 from grimorio.games.mage_wars.effects.registry import Script, Targets, register
+from grimorio.games.mage_wars.flow import MWAction, act
 from grimorio.games.mage_wars.rules import casting, combat, damage, displace
+from grimorio.games.mage_wars.rules.round import Choice
 
 if TYPE_CHECKING:
     from grimorio.games.mage_wars import data
@@ -217,7 +220,8 @@ def _may_control(st: MageWarsState, caster: int, card: data.Card) -> bool:
     for t in card.traits:
         if t.keyword == "class-only" and t.mage_class != cls:
             return False
-        if t.keyword == "school-only" and t.school not in casting.TRAINED[cls]:
+        if t.keyword == "school-only" and t.school not in casting.trained(
+                st, _seat(st, caster)):          # a full mage's training (MW-8.18)
             return False
     return True
 
@@ -258,4 +262,297 @@ class Teleport(Script):
     def resolve(self, st: MageWarsState, caster: int, card: data.Card, targets: Targets,
                 opts: dict[str, str]) -> bool:
         displace.teleport(st, _oid(targets[0]), targets[1], "MW-X-7.25")
+        return True
+
+
+# ---------------------------------------------------------------------------- Core Set (issue 8)
+
+@register("drain-power")
+class DrainPower(Script):
+    """Mage spell: 8 attack dice, normal and critical alike; the target mage's controller loses
+    that much mana (no more than it has) and the caster's controller gains what was lost
+    (MW-X-12.1)."""
+
+    def resolve(self, st: MageWarsState, caster: int, card: data.Card, targets: Targets,
+                opts: dict[str, str]) -> bool:
+        victim = st.player(st.obj(_oid(targets[0])).controller)
+        rolled = damage.dice_total(st, card.param("dice"),
+                                   Text("Drain Power", "Drenar Poder"), "MW-X-12.1")
+        lost = min(rolled, victim.mana)
+        victim.mana -= lost
+        st.player(_seat(st, caster)).mana += lost
+        st.changed()
+        st.emit("drain-power", "MW-X-12.1", Text(
+            f"Drain Power: P{victim.seat + 1} loses {lost} mana to P{_seat(st, caster) + 1}.",
+            f"Drenar Poder: P{victim.seat + 1} pierde {lost} de maná a favor de "
+            f"P{_seat(st, caster) + 1}."), seat=victim.seat, mana=lost)
+        return True
+
+
+@register("knockdown")
+class Knockdown(Script):
+    """Force: the target is Incapacitated until its next Action Phase begins or the round
+    ends, whichever comes first (MW-X-6.36). Quick spells are cast in the Action Phase, so in
+    play that is the end of this round (a temporary grant, traits.end_of_round). Unmovable
+    creatures shrug it off (MW-X-7.21)."""
+
+    def resolve(self, st: MageWarsState, caster: int, card: data.Card, targets: Targets,
+                opts: dict[str, str]) -> bool:
+        oid = _oid(targets[0])
+        if traits.traits(st, oid).has("unmovable"):
+            st.emit("no-effect", "MW-X-7.21", Text(f"o{oid} is Unmovable: Knockdown does "
+                                                   "nothing.",
+                                                   f"o{oid} es Inamovible: Derribo no hace "
+                                                   "nada."), oid=oid)
+            return True
+        traits.add_temp(st, oid, "incapacitated", None, traits.TEMP_UNTIL_ROUND)
+        st.emit("knockdown", "MW-X-6.36", Text(f"o{oid} is knocked down: Incapacitated this "
+                                               "round.",
+                                               f"o{oid} es derribado: Incapacitado esta "
+                                               "ronda."), oid=oid)
+        return True
+
+
+@register("purge-magic")
+class PurgeMagic(Script):
+    """Destroys every enchantment attached to the target creature or conjuration, face down
+    or up (MW-X-8.2); each goes to its owner's discard pile."""
+
+    def resolve(self, st: MageWarsState, caster: int, card: data.Card, targets: Targets,
+                opts: dict[str, str]) -> bool:
+        oid = _oid(targets[0])
+        gone = [o.oid for o in st.attached(oid) if o.kind == "enchantment"]
+        st.emit("purge-magic", "MW-5.20", Text(f"Purge Magic strips o{oid} of {len(gone)} "
+                                               "enchantment(s).",
+                                               f"Purgar Magia quita a o{oid} {len(gone)} "
+                                               "encantamiento(s)."), oid=oid, gone=gone)
+        for ench in gone:
+            damage.destroy(st, ench, "MW-X-8.2")
+        return True
+
+
+@register("seeking-dispel")
+class SeekingDispel(Script):
+    """Destroys a face-down enchantment in range and sight (on an object or a zone). From its
+    announcement on, the enchantment's controller may not reveal it (`seals_target`:
+    hooks.may_reveal)."""
+
+    seals_target = True
+
+    def spell_targets(self, st: MageWarsState, caster: int, card: data.Card
+                      ) -> list[Targets] | None:
+        return [(f"o{o.oid}",) for o in sorted(st.objs.values(), key=lambda o: o.oid)
+                if o.kind == "enchantment" and not o.face_up
+                and casting.in_sight(st, caster, o.oid, card)]
+
+    def resolve(self, st: MageWarsState, caster: int, card: data.Card, targets: Targets,
+                opts: dict[str, str]) -> bool:
+        oid = _oid(targets[0])
+        st.emit("dispel", "MW-5.20", Text(f"Seeking Dispel destroys o{oid}.",
+                                          f"Disipar Buscador destruye o{oid}."), oid=oid)
+        damage.destroy(st, oid, "MW-5.20")
+        return True
+
+
+@register("shift-enchantment")
+class ShiftEnchantment(Script):
+    """Novice: moves an enchantment the caster's side controls, on an object, to another object
+    its own casting line allows; both within range and sight, no same-named one of the side
+    there (MW-5.79). X = 1 for a face-down one, its level for a face-up one. Zone enchantments
+    are not moved (grimorio's reading: the card names an object)."""
+
+    def spell_targets(self, st: MageWarsState, caster: int, card: data.Card
+                      ) -> list[Targets] | None:
+        seat = _seat(st, caster)
+        out: list[Targets] = []
+        for ench in sorted(st.objs.values(), key=lambda o: o.oid):
+            if ench.kind != "enchantment" or ench.controller != seat or ench.host is None \
+                    or not casting.in_sight(st, caster, ench.oid, card):
+                continue
+            line = st.card(ench.card)
+            for new in casting.objects_in_sight(st, caster, card, line.target.kind):
+                if new != ench.host and casting.filters_fit(st, st.obj(new), line.target.filters) \
+                        and not casting.sees_same_name(st, seat, ench.card, new, None):
+                    out.append((f"o{ench.oid}", f"o{new}"))
+        return out
+
+    def spell_cost(self, st: MageWarsState, caster: int, card: data.Card,
+                   targets: Targets) -> int | None:
+        ench = st.obj(_oid(targets[0]))
+        return st.card(ench.card).level if ench.face_up else 1
+
+    def resolve(self, st: MageWarsState, caster: int, card: data.Card, targets: Targets,
+                opts: dict[str, str]) -> bool:
+        oid, new = _oid(targets[0]), _oid(targets[1])
+        ench = st.obj(oid)
+        ench.host, ench.zone = new, None
+        ench.order = st.next_order          # attached anew: on top (MW-5.81)
+        st.next_order += 1
+        st.changed()
+        st.emit("shift", "MW-5.20", Text(f"Enchantment o{oid} moves to o{new}.",
+                                         f"El encantamiento o{oid} pasa a o{new}."),
+                oid=oid, host=new)
+        return True
+
+
+def _living_card(card: data.Card) -> bool:
+    return card.type == "creature" and not (card.has("nonliving") or card.has("incorporeal"))
+
+
+@register("resurrection")
+class Resurrection(Script):
+    """Brings a destroyed Living creature back from the caster's discard pile (`cast
+    resurrection opt=<card>`), summoned inactive in the caster's zone (MW-5.21, MW-5.22);
+    X = its casting cost + its level. Legendary and Unique limits still hold (MW-X-11.3)."""
+
+    def spell_targets(self, st: MageWarsState, caster: int, card: data.Card
+                      ) -> list[Targets] | None:
+        seen: list[str] = []
+        for cid in st.player(_seat(st, caster)).discard:
+            if cid in seen or cid not in st.cards:
+                continue
+            found = st.card(cid)
+            if _living_card(found) and casting.allowed(st, caster, found):
+                seen.append(cid)
+        return [(f"opt={cid}",) for cid in sorted(seen)]
+
+    def spell_cost(self, st: MageWarsState, caster: int, card: data.Card,
+                   targets: Targets) -> int | None:
+        found = st.card(targets[0].split("=", 1)[1])
+        return (found.cost.cast or 0) + found.level
+
+    def resolve(self, st: MageWarsState, caster: int, card: data.Card, targets: Targets,
+                opts: dict[str, str]) -> bool:
+        cid = opts["opt"]
+        seat = _seat(st, caster)
+        pile = st.player(seat).discard
+        zone = st.zone_of(caster)
+        if cid not in pile or zone is None:
+            return True
+        pile.remove(cid)
+        obj = st.new_obj(cid, "creature", seat, seat, zone=zone, active=False)
+        st.changed()
+        st.emit("summon", "MW-5.22", Text(f"{cid} (o{obj.oid}) rises again in {zone}.",
+                                          f"{cid} (o{obj.oid}) vuelve a la vida en {zone}."),
+                oid=obj.oid, card=cid)
+        return True
+
+
+@dataclass(slots=True)
+class RemovalAsk(Choice):
+    """Paid removals after Lay Hands or Purify: `choose <condition>` takes one marker off for
+    its removal cost (MW-6.105; Sleep: the creature's level), `choose o<ench>` destroys a
+    face-up poison enchantment for its casting plus reveal cost (Purify), `choose done` stops.
+    Asked again after each removal while something is left to pay for."""
+
+    seat: int
+    oid: int
+    family: str | None           # only conditions of this family (Purify: poison)
+    enchantments: bool           # face-up poison enchantments may go too (Purify)
+    rule = "MW-6.105"
+
+    def _offers(self, st: MageWarsState) -> list[tuple[str, int]]:
+        if self.oid not in st.objs:
+            return []
+        o = st.obj(self.oid)
+        out: list[tuple[str, int]] = []
+        for name in sorted(o.markers):
+            cond = conditions.CONDITIONS.get(name)
+            if cond is None or not o.count(name) or (self.family and cond.family != self.family):
+                continue
+            cost = traits.level(st, self.oid) if cond.removal_cost is None else cond.removal_cost
+            out.append((name, cost))
+        if self.enchantments:
+            for ench in st.attached(self.oid):
+                if ench.kind == "enchantment" and ench.face_up \
+                        and "poison" in st.card(ench.card).subtypes:
+                    out.append((f"o{ench.oid}", 2 + casting.reveal_cost(st, ench.oid)))
+        mana = st.player(self.seat).mana
+        return [(w, c) for w, c in out if c <= mana]
+
+    def options(self, st: MageWarsState) -> list[MWAction]:
+        return [*(act("choose", w) for w, _ in self._offers(st)), act("choose", "done")]
+
+    def answer(self, st: MageWarsState, action: MWAction) -> None:
+        word = action.text.split()[1]
+        if word == "done":
+            st.frames.pop()
+            return
+        cost = dict(self._offers(st))[word]
+        st.player(self.seat).mana -= cost
+        if word.startswith("o") and word[1:].isdigit():
+            damage.destroy(st, int(word[1:]), "MW-6.105")
+        else:
+            conditions.remove(st, self.oid, word, 1)
+        st.changed()
+        if not self._offers(st):
+            st.frames.pop()              # nothing left to remove or to pay for
+        st.emit("removal", "MW-6.105", Text(f"P{self.seat + 1} pays {cost} to remove {word} "
+                                            f"from o{self.oid}.",
+                                            f"P{self.seat + 1} paga {cost} para quitar {word} "
+                                            f"de o{self.oid}."),
+                seat=self.seat, oid=self.oid, what=word, mana=cost)
+
+
+def _removals(st: MageWarsState, seat: int, oid: int, family: str | None,
+              enchantments: bool) -> None:
+    ask = RemovalAsk(seat, oid, family, enchantments)
+    if len(ask.options(st)) > 1:
+        st.frames.append(ask)
+
+
+@register("lay-hands")
+class LayHands(Script):
+    """Holy mages only (casting.allowed): the target heals the total of 12 attack dice
+    (MW-6.99), then the caster may pay to take off any of its condition
+    markers, one at a time, each for its removal cost (RemovalAsk, MW-6.105)."""
+
+    def resolve(self, st: MageWarsState, caster: int, card: data.Card, targets: Targets,
+                opts: dict[str, str]) -> bool:
+        oid = _oid(targets[0])
+        amount = damage.dice_total(st, card.param("heal_dice"),
+                                   Text(f"Lay Hands on o{oid}", f"Imponer Manos sobre o{oid}"),
+                                   "MW-6.99")
+        damage.heal(st, oid, amount, "MW-6.99")
+        _removals(st, _seat(st, caster), oid, None, False)
+        return True
+
+
+@register("purify")
+class Purify(Script):
+    """Takes poison conditions off the target, each for its removal cost, and destroys its
+    face-up poison enchantments, each for its casting plus reveal cost (RemovalAsk, MW-6.105,
+    MW-X-5.5). X, the total, is paid as each removal is chosen, when the spell resolves: the
+    casting itself costs nothing up front (grimorio's reading)."""
+
+    def spell_cost(self, st: MageWarsState, caster: int, card: data.Card,
+                   targets: Targets) -> int | None:
+        return 0
+
+    def resolve(self, st: MageWarsState, caster: int, card: data.Card, targets: Targets,
+                opts: dict[str, str]) -> bool:
+        _removals(st, _seat(st, caster), _oid(targets[0]), "poison", True)
+        return True
+
+
+@register("battle-fury")
+class BattleFury(Script):
+    """Command: this round, once the target has made its first melee attack that is no
+    counterstrike, it may follow up with a quick melee attack in the same attack action
+    (`combat.FURY` in its memo; rules/combat.py asks `attack <n> o9` or `no-attack`). One
+    Battle Fury per creature a round (a mark in `st.once`)."""
+
+    def spell_targets(self, st: MageWarsState, caster: int, card: data.Card
+                      ) -> list[Targets] | None:
+        return [t for t in casting.generic_targets(st, caster, card)
+                if ("battle-fury", _oid(t[0])) not in st.once]
+
+    def resolve(self, st: MageWarsState, caster: int, card: data.Card, targets: Targets,
+                opts: dict[str, str]) -> bool:
+        oid = _oid(targets[0])
+        st.obj(oid).memo[combat.FURY] = st.round
+        st.once = st.once | {("battle-fury", oid)}
+        st.changed()
+        st.emit("battle-fury", "MW-5.20", Text(f"o{oid} is battle-furious this round.",
+                                               f"o{oid} está enfurecido esta ronda."), oid=oid)
         return True

@@ -79,6 +79,9 @@ DATA_ONLY: frozenset[str] = frozenset({
     "bearskin", "demonhide-armor", "dragonscale-hauberk", "elemental-cloak",
     "lash-of-hellfire", "leather-gloves", "regrowth-belt", "staff-of-asyra",
     "staff-of-the-arcanum", "wind-wyvern-hide",
+    # Core Set equipment (issue 8): bearer grants, a Defense field, an attack bar
+    "deflection-bracers", "gauntlets-of-strength", "ivarium-longbow", "leather-boots",
+    "mage-staff", "moonglow-amulet",
     # enchantments: bearer grants while face up, auras of zone enchantments, upkeep traits
     "bear-strength", "cheetah-speed", "divine-protection", "enfeeble", "essence-drain",
     "force-hold", "regrowth", "rhino-hide", "sacred-ground", "vampirism",
@@ -87,6 +90,21 @@ DATA_ONLY: frozenset[str] = frozenset({
     "jet-stream", "lightning-bolt", "pillar-of-light",
     # incantations: generic grants / heal dice (casting.generic_incantation)
     "call-of-the-wild", "charge", "heal", "minor-heal", "vampiric-strike",
+    # Core Set spells (issue 8): bearer grants, Defenses, barriers, traps' attack bars, generic
+    # incantation grants
+    "block", "bull-endurance", "circle-of-lightning", "cobra-reflexes", "eagle-wings",
+    "hellfire-trap", "perfect-strike", "piercing-strike", "poisoned-blood", "hawkeye",
+    "mongoose-agility", "evade",
+    # Core Set conjurations (issue 8): walls (rules/walls.py), arena-wide grants and Channeling
+    # +X to the controller (traits.py), zone auras
+    "battle-forge", "deathlock", "fog-bank", "mana-crystal", "mana-flower",
+    "mohktari-great-tree-of-life", "rajans-fury", "tooth-and-nail", "wall-of-stone",
+    # Core Set creatures and attack spells (issue 8): printed attacks and traits, with the
+    # Codex keywords the rules run (Sweeping, Elusive, Pest, Taunt, bonuses against targets)
+    "adramelech-lord-of-fire", "cervere-the-forest-shadow", "darkfenne-bat", "feral-bobcat",
+    "knight-of-westlock", "moonglow-faerie", "samandriel-angel-of-light",
+    "sosruko-ferret-companion", "thunderift-falcon", "whirling-spirit", "ring-of-fire",
+    "thunderbolt", "mountain-gorilla",
 })
 
 
@@ -95,6 +113,15 @@ class Script:
     needs, and register with `@register("card-id")`."""
 
     card_id: str = ""
+    # A Defense the creature may use at full value while Incapacitated, Restrained or Dazed
+    # (Force Orb, Force Sword; rules/combat.py)
+    steady_defense: bool = False
+    # A Defense that sends the avoided attack back at its attacker (Reverse Attack;
+    # rules/combat.py)
+    reverses_attack: bool = False
+    # A spell whose face-down target may not be revealed while it is being cast (Seeking
+    # Dispel; hooks.may_reveal)
+    seals_target: bool = False
 
     # ---- the card's own hooks ----------------------------------------------------------------
     def spell_targets(self, st: MageWarsState, caster: int, card: data.Card
@@ -122,6 +149,31 @@ class Script:
         """This object's own Upkeep effect (MW-3.14), once its upkeep cost is paid. Damage is
         dealt with `check=False`: the Upkeep step checks the end once it is over (MW-A9)."""
 
+    def holds(self, st: MageWarsState, oid: int, card: data.Card) -> bool:
+        """Whether this familiar or spawnpoint (`oid`) takes `card` now, beyond its printed
+        spell type (Lair: animals only, MW-5.41, MW-5.52)."""
+        return True
+
+    def on_destroy(self, st: MageWarsState, obj: Obj) -> None:
+        """This object (`obj`, already out of play) was destroyed, face up or down (MW-X-8.2;
+        Decoy)."""
+
+    def defense_usable(self, st: MageWarsState, oid: int, atk: Any) -> bool:
+        """Whether the Defense this object (`oid`) gives may be used against the attack `atk`,
+        beyond its `vs` kind (Tarok: only against flying attackers' melee, MW-6.89)."""
+        return True
+
+    def counter_trigger(self, st: MageWarsState, oid: int, caster: int, card: data.Card,
+                        targets: Targets) -> bool:
+        """Whether this face-down mandatory enchantment is set off by `caster` casting `card`
+        at `targets`, at the Counter step (MW-5.13; Nullify, Jinx): rules/mandatory.py."""
+        return False
+
+    def may_reveal(self, st: MageWarsState, oid: int) -> bool:
+        """Whether this face-down enchantment may be revealed in a reveal window now (MW-5.84;
+        Turn to Stone)."""
+        return True
+
     # ---- provider hooks (face-up objects in play) --------------------------------------------
     def attack_dice(self, st: MageWarsState, oid: int, atk: Any) -> int:
         """Extra (or fewer, negative) attack dice for the attack `atk` (MW-6.27)."""
@@ -140,6 +192,54 @@ class Script:
     def spell_cast(self, st: MageWarsState, oid: int, caster: int, card: data.Card) -> None:
         """Any spell was cast by `caster` and resolved (MW-5.14)."""
 
+    def moving(self, st: MageWarsState, oid: int, mover: int) -> None:
+        """The creature `mover` takes a move action: step 2 of its move (MW-4.20)."""
+
+    def move_cost(self, st: MageWarsState, oid: int, mover: int) -> int:
+        """Mana `mover`'s controller must pay (in `moving`) to take a move action, as a pure
+        query for the action menu (Suppression Orb, MW-4.20, MW-A14)."""
+        return 0
+
+    def attack_damaged(self, st: MageWarsState, oid: int, atk: Any, defender: Obj,
+                       dealt: int) -> None:
+        """The attack `atk` just dealt `dealt` damage (> 0) to `defender` (the Obj, which
+        the damage may have destroyed, MW-6.37)."""
+
+    def ready_powers(self, st: MageWarsState, oid: int, seat: int) -> list[MWAction]:
+        """Once-a-round powers (`ability <id> …`) the player `seat` may use right before or
+        right after one of its creatures' action turns (temples, Sacrificial Altar); `ability`
+        carries them out, with the seat's mage as `actor`."""
+        return []
+
+    def summon_zones(self, st: MageWarsState, oid: int, caster: int, card: data.Card
+                     ) -> list[str]:
+        """Zones beyond range and sight where `caster` may put the creature `card` it casts
+        (an open Gate to Hell's zone for its controller's demons)."""
+        return []
+
+    def offers_reroll(self, st: MageWarsState, oid: int, defender: int) -> bool:
+        """Whether this object offers its controller a re-roll now, in an attack on
+        `defender` (a failed Defense roll, the attack dice, the effect roll: Temple of the
+        Dawnbreaker); `use_reroll` spends it."""
+        return False
+
+    def use_reroll(self, st: MageWarsState, oid: int) -> None:
+        """The re-roll `offers_reroll` offered was taken."""
+
+    def passage_attacks(self, st: MageWarsState, oid: int, mover: int) -> int:
+        """How many Passage Attacks this wall (`oid`) makes on `mover` crossing it (MW-5.62;
+        Wall of Thorns: the creature's level minus 1)."""
+        return 1
+
+    def full_action_to_cross(self, st: MageWarsState, oid: int, mover: int) -> bool:
+        """Whether `mover` must spend its full action to cross this wall (Wall of Thorns)."""
+        return False
+
+    def ethereal_against(self, st: MageWarsState, oid: int, bar: Any) -> bool:
+        """Whether the attack bar `bar` counts as Ethereal against this object (`oid`), the
+        card's own hook (Wall of Fire against Hydro attacks, MW-X-4.14)."""
+        return False
+
     def extra_options(self, st: MageWarsState, oid: int, actor: int) -> list[MWAction]:
         """Ability actions `actor` (the activated creature) may take now thanks to `oid`."""
         return []
@@ -156,10 +256,25 @@ class Script:
         `seat` may use as its quickcast (MW-3.24); `ability` carries them out."""
         return []
 
+    def attack_declared(self, st: MageWarsState, oid: int, atk: Any) -> list[Any] | None:
+        """Called at the end of Declare Attack (MW-6.11): None lets the attack go on; a list
+        cancels it (MW-X-3.19, the action still spent, MW-6.18) and its frames are pushed
+        next (Helm of Fear: the attacker may pick another target)."""
+        return None
+
+    def discount(self, st: MageWarsState, oid: int, caster: int, card: data.Card,
+                 host: int | None, reveal: bool) -> int:
+        """Mana `caster` pays less to cast `card` (on the object `host`, if any), or to reveal
+        it when `reveal` (MW-5.12, MW-5.86): a pure query; `hooks.discount` marks the
+        once-a-round use in `st.once` as `("discount", oid)` (the rings of the Core Set)."""
+        return 0
+
 
 _SCRIPTS: dict[str, Script] = {}
 PROVIDER_HOOKS = ("attack_dice", "declare_cost", "attack_cost", "spell_cast", "extra_options",
-                  "ability", "grants", "quick_powers")
+                  "ability", "grants", "quick_powers", "discount", "attack_declared",
+                  "moving", "move_cost", "attack_damaged", "ready_powers", "summon_zones",
+                  "offers_reroll")
 S = TypeVar("S", bound=type[Script])
 
 
@@ -191,7 +306,8 @@ def _load() -> None:
 
 
 _LOADED: list[bool] = []
-SCRIPT_MODULES = ("enchantments", "equipment", "creatures", "incantations", "attacks")
+SCRIPT_MODULES = ("enchantments", "equipment", "creatures", "incantations", "attacks",
+                  "conjurations", "mages")
 
 
 def script(card_id: str) -> Script | None:

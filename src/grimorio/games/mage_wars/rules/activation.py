@@ -36,6 +36,11 @@ def begin(st: MageWarsState, oid: int) -> None:
     obj.active, obj.guard = False, False
     st.acting, st.turn_log = oid, ()
     st.changed()
+    from grimorio.games.mage_wars import conditions
+
+    for other in list(st.objs.values()):      # the taunter acts: its Taunt ends (MW-X-6.28)
+        if other.count("taunt") and other.memo.get("taunt_by") == oid:
+            conditions.remove(st, other.oid, "taunt", other.count("taunt"))
     st.emit("activate", "MW-4.1", Text(f"{name(obj.controller)} activates o{oid}.",
                                        f"{name(obj.controller)} activa o{oid}."),
             oid=oid, seat=obj.controller)
@@ -100,6 +105,10 @@ class Activation(Frame):
             self.moves += 1         # a cancelled move is spent too (MW-A18) …
             self.stage = MOVED
             st.frames.append(movement.Move(self.oid, text.split()[1]))
+        elif verb in ("climb", "cross"):    # a full action over a wall: Climber (MW-X-7.11),
+            # or through a Wall of Thorns for a creature of level 2 or more
+            self.stage, self.last = DONE, verb
+            st.frames.append(movement.Move(self.oid, text.split()[1], climb=True))
         else:
             self.stage, self.last = DONE, verb
             carry_out(st, self.oid, text, verb)
@@ -201,13 +210,14 @@ def room(st: MageWarsState, frame: Activation) -> Room:
     speed = movement.speed_of(st, frame.oid)
     quick = moves <= (2 if speed == "fast" else 1) and not (speed == "slow" and moves)
     move = moves < 2 and not frame.hindered and not (speed == "slow" and moves) \
-        and movement.may_move(st, frame.oid) and not frame.forced
+        and movement.may_move(st, frame.oid) and not frame.forced \
+        and hooks.move_cost(st, frame.oid) <= st.player(st.obj(frame.oid).controller).mana
     return Room(move, quick, moves == 0)
 
 
 def menu_options(st: MageWarsState, frame: Activation) -> list[MWAction]:
     from grimorio.games.mage_wars import traits
-    from grimorio.games.mage_wars.rules import casters
+    from grimorio.games.mage_wars.rules import casters, walls
 
     oid = frame.oid
     space = room(st, frame)
@@ -221,6 +231,10 @@ def menu_options(st: MageWarsState, frame: Activation) -> list[MWAction]:
         out += attack_options(st, frame, space)
         if not frame.forced and (space.quick or space.full):
             out += hooks.extra_options(st, oid)
+        if space.full and not frame.forced:             # Climber (MW-X-7.11)
+            out += [act("climb", z) for z in movement.climb_destinations(st, oid)]
+            if movement.may_move(st, oid):      # through a Wall of Thorns (level 2 or more)
+                out += [act("cross", z) for z in walls.full_crossings(st, oid)]
     if casters.may_cast(st, oid) and not frame.forced:      # a mage, a familiar (MW-5.42)
         out += cast_menu(st, oid, space)
     if not (frame.forced and out):          # a forced attack may not be skipped (MW-X-4.9)

@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING, Any
 
 from grimorio.core.i18n import Text
 from grimorio.games.mage_wars import data
+from grimorio.games.mage_wars.effects import mages
 from grimorio.games.mage_wars.flow import Ask, Frame, MWAction, act
 from grimorio.games.mage_wars.model import Obj, Player
 from grimorio.games.mage_wars.rules.round import Choice, name, order
@@ -57,11 +58,17 @@ def holder_kind(st: MageWarsState, oid: int) -> data.TraitUse | None:
     return None
 
 
-def fits(st: MageWarsState, use: data.TraitUse, card_id: str) -> bool:
+def fits(st: MageWarsState, use: data.TraitUse, card_id: str, holder: int | None = None
+         ) -> bool:
     """Whether a spell meets the holder's limit (MW-5.41, MW-5.52, MW-5.113): the spell type it
-    names, if any; a mage spell never goes to anything but a mage (MW-X-11.6)."""
+    names, if any, and what the holder's card (object `holder`) adds (hooks.holds); a mage spell
+    never goes to anything but a mage (MW-X-11.6)."""
+    from grimorio.games.mage_wars import hooks
+
     card = st.card(card_id)
     if card.has("mage-spell") and use.keyword != "spellbind":
+        return False
+    if holder is not None and holder in st.objs and not hooks.holds(st, holder, card):
         return False
     return use.spell_type is None or card.type == use.spell_type
 
@@ -93,7 +100,7 @@ def assign_options(st: MageWarsState, seat: int) -> list[MWAction]:
         if use is None or obj.controller != seat or obj.oid in player.assigned:
             continue
         out += [act("assign", f"o{obj.oid}", card) for card in sorted(set(player.book))
-                if fits(st, use, card)]
+                if fits(st, use, card, obj.oid)]
     return out
 
 
@@ -140,6 +147,7 @@ def castable(st: MageWarsState, caster: int) -> list[tuple[str, int]]:
         card = player.assigned.get(caster)
         return [] if card is None else [(card, 0)]
     out = [(card, 0) for card in sorted(set(player.planned))]
+    out += [(card, 0) for card in mages.innate_castable(st, player.seat)]  # MW-B15
     return out + [(card, oid) for oid, card in sorted(player.bound.items())
                   if bound_ready(st, player, oid)]
 
@@ -193,6 +201,8 @@ def take(st: MageWarsState, f: Cast) -> None:
                 holder=f.bound, card=f.card)
     elif player.assigned.get(f.caster) == f.card:
         del player.assigned[f.caster]
+    elif f.card in mages.INNATE_IDS:        # a full mage's own spell (MW-7.20, MW-7.40)
+        mages.take_innate(st, f.seat, f.card)
     else:
         player.planned.remove(f.card)
     st.changed()
@@ -208,6 +218,8 @@ def spent(st: MageWarsState, f: Cast, card: data.Card, resolved: bool) -> bool:
             del player.bound[f.bound]
             player.shown = player.shown - {f.bound}
             st.changed()
+        return False
+    if card.id in mages.INNATE_IDS:         # never discarded (MW-7.20, MW-7.40)
         return False
     return not resolved or card.type in STAYS_BOUND
 
@@ -233,7 +245,8 @@ class BindAsk(Ask):
     def options(self, st: MageWarsState) -> list[MWAction]:
         use = printed(st, self.holder, "spellbind")
         books = sorted(set(st.player(self.seat).book))
-        found = [] if use is None else [act("bind", c) for c in books if fits(st, use, c)]
+        found = [] if use is None else [act("bind", c) for c in books
+                                        if fits(st, use, c, self.holder)]
         return [*found, act("bind", "none")]
 
     def answer(self, st: MageWarsState, action: MWAction) -> None:
@@ -319,12 +332,14 @@ def deploy_options(st: MageWarsState, seat: int) -> list[MWAction]:
     """`deploy o7 <card> <targets…>`: each spawnpoint's spell at its legal targets, range and
     line of sight from the spawnpoint (MW-5.56), affordable with its counters and the pool
     (MW-A14)."""
+    from grimorio.games.mage_wars import hooks
     from grimorio.games.mage_wars.rules import casting
 
     out: list[MWAction] = []
     for oid in spawnpoints(st, seat):
         card = st.card(st.player(seat).assigned[oid])
-        if st.obj(oid).zone is None or not casting.allowed(st, oid, card):
+        if st.obj(oid).zone is None or not casting.allowed(st, oid, card) \
+                or not hooks.holds(st, oid, card):      # the holder's own limit now
             continue
         for targets in casting.spell_targets(st, oid, card):
             cost = casting.spell_cost(st, oid, card, targets)
@@ -409,7 +424,8 @@ def redraw(st: MageWarsState, player: Player, pool: list[str], rng: random.Rando
               for oid in sorted(player.bound) if oid not in player.shown]
     for oid, where, use in slots:
         rng.shuffle(pool)
-        found = next((c for c in pool if use is None or fits(st, use, c)), None)
+        found = next((c for c in pool
+                      if use is None or fits(st, use, c, oid)), None)
         if found is not None:       # else nothing fits any more: the spell stays as it is
             pool.remove(found)
             where[oid] = found

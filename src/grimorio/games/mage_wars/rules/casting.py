@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 from grimorio.core.i18n import Text
 from grimorio.games.mage_wars import data, hooks
+from grimorio.games.mage_wars.effects import mages
 from grimorio.games.mage_wars.flow import Frame, MWAction, act
 from grimorio.games.mage_wars.model import Obj
 from grimorio.games.mage_wars.rules.round import Choice, name, order
@@ -56,7 +57,8 @@ def cast_options(st: MageWarsState, caster_oid: int, speed: str, source: str
     out: list[MWAction] = []
     for card_id, holder in casters.castable(st, caster_oid):
         card = st.card(card_id)
-        if card.speed != speed or not allowed(st, caster_oid, card):
+        if (card.speed != speed and not mages.quick_summon(st, caster_oid, card, speed)) \
+                or not allowed(st, caster_oid, card):         # Quick Summoning: MW-7.9
             continue
         if incapacitated and (speed != "quick" or card.type == "attack"):
             continue
@@ -68,6 +70,12 @@ def cast_options(st: MageWarsState, caster_oid: int, speed: str, source: str
     return out
 
 
+def trained(st: MageWarsState, seat: int) -> tuple[str, ...]:
+    """The schools the seat's mage is trained in: the apprentice class's (MW-S4), or a full
+    mage's training with its chosen element (MW-8.18, MW-7.31)."""
+    return mages.trained(st, seat, TRAINED[st.player(seat).mage_class])
+
+
 def allowed(st: MageWarsState, caster: int, card: data.Card) -> bool:
     """Restrictions on who may cast (MW-S4, MW-S5, MW-X-11.3, MW-X-11.4, MW-X-11.6,
     MW-X-11.7)."""
@@ -76,7 +84,8 @@ def allowed(st: MageWarsState, caster: int, card: data.Card) -> bool:
     for trait in card.traits:
         if trait.keyword == "class-only" and trait.mage_class != player.mage_class:
             return False
-        if trait.keyword == "school-only" and trait.school not in TRAINED[player.mage_class]:
+        if trait.keyword == "school-only" \
+                and trait.school not in trained(st, player.seat):       # MW-8.18
             return False
         if trait.keyword == "mage-spell" and me.kind != "mage":
             return False
@@ -92,11 +101,17 @@ def spell_targets(st: MageWarsState, caster: int, card: data.Card) -> list[Targe
     return scripted if scripted is not None else generic_targets(st, caster, card)
 
 
-def spell_cost(st: MageWarsState, caster: int, card: data.Card, targets: Targets) -> int | None:
+def spell_cost(st: MageWarsState, caster: int, card: data.Card, targets: Targets, *,
+               mark: bool = False) -> int | None:
     """The casting cost for these targets (a script's, or the generic one: MW-5.3, MW-5.75,
-    the X formulas); None when it cannot be worked out."""
+    the X formulas) less the discounts of items in play (`hooks.discount`, MW-5.12; `mark`:
+    the casting uses them up); None when it cannot be worked out."""
     scripted = hooks.spell_cost(st, caster, card, targets)
-    return scripted if scripted is not None else generic_cost(st, card, targets)
+    cost = scripted if scripted is not None else generic_cost(st, card, targets)
+    if not cost:
+        return cost
+    oids = object_targets(targets)
+    return cost - hooks.discount(st, caster, card, oids[0] if oids else None, cost, mark=mark)
 
 
 # ---------------------------------------------------------------------------- targets
@@ -112,8 +127,9 @@ def generic_targets(st: MageWarsState, caster: int, card: data.Card) -> list[Tar
 
         return walls.border_targets(st, caster, card)
     if kind == "zone":
-        return [(z,) for z in zones_in_sight(st, caster, card.range)
-                if zone_ok(st, caster, card, z)]
+        zones = zones_in_sight(st, caster, card.range)
+        zones += [z for z in hooks.summon_zones(st, caster, card) if z not in zones]
+        return [(z,) for z in zones if zone_ok(st, caster, card, z)]
     if kind == "creature-and-zone":
         zones = zones_in_sight(st, caster, card.range)
         return [(f"o{o}", z) for o in objects_in_sight(st, caster, card, "creature")
@@ -178,6 +194,8 @@ def kind_fits(o: Obj, kind: str) -> bool:
         return o.kind == "enchantment" and kind == "revealed-enchantment" and o.face_up
     if kind in ("creature", "creature-and-zone"):
         return o.is_creature
+    if kind in ("object", "zone-or-object"):       # Harmonize, Decoy (issue 8)
+        return o.has_life
     if kind == "creature-or-conjuration":
         return o.has_life
     if kind == "mage":
@@ -264,6 +282,18 @@ def reveal_cost(st: MageWarsState, oid: int) -> int:
     obj = st.obj(oid)
     card = st.card(obj.card)
     return (card.cost.reveal or 0) + magebind(st, card, obj.host)
+
+
+def reveal_price(st: MageWarsState, oid: int, *, mark: bool = False) -> int:
+    """What revealing the enchantment costs its controller now: its reveal cost less the
+    discounts of items in play (`hooks.discount`, MW-5.86); `mark`: the reveal uses them."""
+    obj = st.obj(oid)
+    cost = reveal_cost(st, oid)
+    if not cost:
+        return cost
+    mage = st.mage_of(obj.controller).oid
+    return cost - hooks.discount(st, mage, st.card(obj.card), obj.host, cost, reveal=True,
+                                 mark=mark)
 
 
 def magebind(st: MageWarsState, card: data.Card, host: int | None) -> int:
@@ -361,6 +391,9 @@ class Cast(Frame):
             pay(st, self)
         elif self.stage == COUNTER:
             self.stage = RESOLVE    # no apprentice card counters spells (MW-5.13)
+            from grimorio.games.mage_wars.rules import mandatory
+
+            mandatory.spell_trigger(st, self.caster, st.card(self.card), self.targets)
         elif self.stage == RESOLVE:
             resolve(st, self)
         else:
@@ -389,7 +422,7 @@ def announce(st: MageWarsState, f: Cast) -> None:
     casters.take(st, f)             # from the planned, assigned or bound spells
     if f.quick:
         player.quickcast = False
-    f.cost = spell_cost(st, f.caster, st.card(f.card), f.targets) or 0
+    f.cost = spell_cost(st, f.caster, st.card(f.card), f.targets, mark=True) or 0
     f.places = tuple((oid, st.zone_of(oid) or "", st.stamps.get(oid, 0))
                      for oid in object_targets(f.targets) if oid in st.objs)
     st.changed()
@@ -457,6 +490,8 @@ def _plain(targets: Targets) -> Targets:
 def resolve(st: MageWarsState, f: Cast) -> None:
     """Step 4 (MW-5.14): the spell acts by its type (MW-5.18)."""
     card = st.card(f.card)
+    if countered(st, f):
+        return
     if card.type == "equipment" and f.places and f.places[0][0] in st.objs \
             and equipment_clash(st, f.seat, card, f.places[0][0]) is None:
         equip(st, f, card)          # a clash with the enemy mage's items counters it
@@ -480,6 +515,39 @@ def resolve(st: MageWarsState, f: Cast) -> None:
         enchant(st, f)
     elif not equip(st, f, card):
         finish(st, f, False)
+
+
+COUNTERED = "countered"         # st.once mark: (COUNTERED, caster, targets, how); no card name:
+#                                 a face-down enchantment's must stay hidden (MW-5.78)
+
+
+def counter(st: MageWarsState, how: str) -> None:
+    """Counter the spell being cast now (the topmost casting, at its Counter step, MW-5.13):
+    `how` is "counter" (discarded, its mana lost: Nullify) or "cancel" (back to its owner's
+    spellbook, its mana refunded: Jinx)."""
+    f = next((x for x in reversed(st.frames) if isinstance(x, Cast)), None)
+    if f is not None:
+        st.once = st.once | {(COUNTERED, f.caster, f.targets, how)}
+
+
+def countered(st: MageWarsState, f: Cast) -> bool:
+    """A counter effect caught this spell at its Counter step (MW-5.13): it ends now."""
+    mark = next((m for m in st.once if len(m) == 4
+                 and m[:3] == (COUNTERED, f.caster, f.targets)), None)
+    if mark is None:
+        return False
+    st.once = st.once - {mark}
+    shown = "the spell" if st.card(f.card).type == "enchantment" else f.card
+    st.emit("countered", "MW-5.13", Text(f"{shown} is countered.",
+                                         f"{shown} se contrarresta."), how=mark[3])
+    if mark[3] == "cancel" and not f.bound:
+        st.frames.remove(f)
+        st.player(f.seat).mana += f.cost
+        st.to_book(f.card, f.seat)
+        st.ret = ("cast", False)
+    else:
+        finish(st, f, False)
+    return True
 
 
 def finish(st: MageWarsState, f: Cast, resolved: bool) -> None:
@@ -559,6 +627,9 @@ def grant_receivers(st: MageWarsState, seat: int, to: str, oids: list[int]) -> l
     return []
 
 
+OPT = "opt"             # Obj.memo: the object (`opt=o9`) a conjuration was cast with
+
+
 def summon(st: MageWarsState, f: Cast, card: data.Card) -> None:
     """A creature comes into play inactive in the target zone, the caster's (MW-5.21,
     MW-5.22, MW-3.33); a conjuration stays in its zone (MW-5.46, MW-5.48), on its object
@@ -573,6 +644,9 @@ def summon(st: MageWarsState, f: Cast, card: data.Card) -> None:
         return
     zone = f.targets[0]
     obj = st.new_obj(card.id, card.type, f.seat, f.seat, zone=zone, active=False)
+    chosen = object_targets(tuple(w[4:] for w in f.targets[1:] if w.startswith("opt=")))
+    if chosen:                      # an object chosen on casting (Mana Siphon's mage)
+        obj.memo[OPT] = chosen[0]
     st.emit("summon", "MW-5.22" if card.type == "creature" else "MW-5.48",
             Text(f"{card.id} (o{obj.oid}) enters {zone}.",
                  f"{card.id} (o{obj.oid}) entra en {zone}."), oid=obj.oid, card=card.id)
@@ -609,13 +683,29 @@ def equipment_clash(st: MageWarsState, seat: int, card: data.Card, mage: int
     (MW-5.109, MW-5.111, MW-A16)."""
     worn = [o for o in st.attached(mage) if o.kind == "equipment"]
     out = [o.oid for o in worn if o.card == card.id]
-    for slot in (card.equipment_slot,) if card.equipment_slot else ():
+    for slot in wear_slots(st, card, mage):
         there = [o for o in worn if slot in o.slots and o.oid not in out]
         room = SLOT_ROOM.get(slot, 1)
         out += [o.oid for o in there[:max(0, len(there) - room + 1)]]
     if out and st.obj(mage).controller != seat:
         return None
     return out
+
+
+def wear_slots(st: MageWarsState, card: data.Card, mage: int) -> tuple[str, ...]:
+    """The locations `card` fills on `mage` (MW-5.105): its own; with `both_hands` the weapon
+    and the shield locations together; with a `slot_alternative` ("weapon or shield") the
+    first of the two with room left (same-named items aside), else its own."""
+    if not card.equipment_slot:
+        return ()
+    if card.both_hands:
+        return tuple(dict.fromkeys((card.equipment_slot, "weapon", "shield")))
+    if card.slot_alternative:
+        worn = [o for o in st.attached(mage) if o.kind == "equipment" and o.card != card.id]
+        for slot in (card.equipment_slot, card.slot_alternative):
+            if sum(slot in o.slots for o in worn) < SLOT_ROOM.get(slot, 1):
+                return (slot,)
+    return (card.equipment_slot,)
 
 
 def equip(st: MageWarsState, f: Cast, card: data.Card) -> bool:
@@ -625,6 +715,7 @@ def equip(st: MageWarsState, f: Cast, card: data.Card) -> bool:
     from grimorio.games.mage_wars.rules import casters
 
     mage = int(f.targets[0][1:])
+    slots = wear_slots(st, card, mage)
     clash = equipment_clash(st, f.seat, card, mage)
     if clash is None:
         st.emit("countered", "MW-5.111", Text(f"{card.id} cannot replace the enemy mage's "
@@ -641,7 +732,7 @@ def equip(st: MageWarsState, f: Cast, card: data.Card) -> bool:
                                              f"{old.card} (o{oid}) vuelve al libro de su "
                                              "dueño."), oid=oid, card=old.card)
     obj = st.new_obj(card.id, "equipment", f.seat, st.obj(mage).controller, host=mage)
-    obj.slots = (card.equipment_slot,) if card.equipment_slot else ()
+    obj.slots = slots
     st.emit("equip", "MW-5.104", Text(f"o{mage} wears {card.id} (o{obj.oid}).",
                                       f"o{mage} lleva {card.id} (o{obj.oid})."),
             oid=obj.oid, card=card.id, mage=mage)
@@ -711,7 +802,8 @@ class RevealAsk(Choice):
         mana = st.player(self.seat).mana
         out = [act("reveal", f"o{o.oid}") for o in sorted(st.face_down(self.seat),
                                                            key=lambda o: o.oid)
-               if reveal_cost(st, o.oid) <= mana and not mandatory.pending(st, o.oid)]
+               if reveal_price(st, o.oid) <= mana and not mandatory.pending(st, o.oid)
+               and hooks.may_reveal(st, o.oid)]
         return [*out, act("pass")]
 
 
@@ -726,7 +818,7 @@ def reveal(st: MageWarsState, oid: int) -> None:
         mandatory.discard_revealed(st, oid)
         return
     obj = st.obj(oid)
-    cost = reveal_cost(st, oid)
+    cost = reveal_price(st, oid, mark=True)
     st.player(obj.controller).mana -= cost
     obj.face_up, obj.order = True, st.next_order
     st.next_order += 1
@@ -746,6 +838,7 @@ def reveal(st: MageWarsState, oid: int) -> None:
         damage.destroy(st, oid, "MW-5.80")
     else:
         hooks.on_reveal(st, oid)
+        mages.revealed(st, oid)             # Divine Reward (MW-7.16)
     st.changed()
 
 

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 from grimorio.core.i18n import Text
 from grimorio.games.mage_wars import conditions, data, hooks, traits
+from grimorio.games.mage_wars.effects import mages
 from grimorio.games.mage_wars.flow import Ask, Frame, MWAction, act
 from grimorio.games.mage_wars.model import Obj
 from grimorio.games.mage_wars.rules import damage, mandatory, walls
@@ -32,6 +33,11 @@ DECLARE, COSTS, MISS, AVOID, DEFENDED, ROLL, STRIKES, BARRIER, COUNTER, COUNTERE
     1, 2, 3, 4, 41, 5, 7, 8, 9, 91, 10)
 TRIGGERED = 42          # step 4 after the defender's mandatory Defenses came out (MW-5.97)
 NEXT_DEFENDER, ORDERED = 11, 111
+SWEEP, SWEPT = 12, 121  # Sweeping's second attack: its target, then a new step 1 (MW-X-3.10)
+FURIED = 131            # Battle Fury's follow-up attack chosen: a new step 1 (issue 8)
+REROLLED_DEFENSE = 43   # step 4 after a re-roll of a failed Defense was offered (Dawnbreaker)
+REROLLED = 51           # step 5 after a re-roll of the attack dice or effect was offered
+FURY = "battle_fury"    # Obj.memo: the round Battle Fury lets the creature follow up a melee attack
 DAZE_MISS = 6           # MW-6.23: 6 or less on the d12 misses
 COLLIDE = "collide"     # pseudo card of the collision attack (MW-X-7.22, MW-C14)
 COLLIDE_ATTACK = data.Attack(Text("Collision", "Choque"), None, "collide", None, 3, None, (),
@@ -135,6 +141,10 @@ class AttackFrame(Frame):
     marks: tuple[int, int] = (0, 0)  # relocation stamps of attacker and defender (MW-6.19)
     origin: str | None = None       # the attacker's zone: where a push comes from
     mods: tuple[int, int] = (0, 0)  # (dice, effect roll) set by a card script (Chain Lightning)
+    swept: tuple[int, ...] = ()     # Sweeping: the targets already attacked (MW-X-3.10)
+    defended_with: int = 0          # the Defense's source just rolled (for a re-roll)
+    # a roll waiting for a re-roll choice (Dawnbreaker): dice, effect modifier, faces, effect
+    rolled: tuple[int, int, tuple[int, ...], int | None] | None = None
     rule = "MW-6.9"
 
     def public(self) -> dict[str, Any]:
@@ -182,6 +192,11 @@ def _declare(f: AttackFrame, st: MageWarsState) -> None:
                                       f"{who} ataca a {_name(f.target)} ({f.card})."),
             attacker=f.attacker, target=f.target, card=f.card, index=f.index,
             counterstrike=f.counter)
+    follow = hooks.attack_declared(st, f.info(st)) if f.attacker is not None else None
+    if follow is not None:              # a card cancels it now (Helm of Fear, MW-X-3.19)
+        _cancel(f, st, "MW-X-3.19")
+        st.frames.extend(follow)
+        return
     f.go(COSTS)
     _reveal(st, "MW-5.84")
 
@@ -300,7 +315,41 @@ def usable_defenses(st: MageWarsState, f: AttackFrame) -> list[Defense]:
     return [d for d in defense_sources(st, f.defender)
             if not (d.once and ("defense", d.source) in st.once)
             and (d.vs is None or d.vs == f.kind)
-            and not (down and not _mandatory_source(st, d.source))]
+            and hooks.defense_usable(st, d.source, f.info(st))
+            and not (down and not _mandatory_source(st, d.source)
+                     and not _steady(st, d.source))]
+
+
+def _steady(st: MageWarsState, oid: int) -> bool:
+    """A Defense its creature may use at full value Incapacitated, Restrained or Dazed (Force
+    Orb, Force Sword: their scripts' `steady_defense`)."""
+    from grimorio.games.mage_wars.effects import registry
+
+    s = registry.script(st.objs[oid].card) if oid in st.objs else None
+    return s is not None and s.steady_defense
+
+
+def _reverses(st: MageWarsState, oid: int) -> bool:
+    """A Defense that turns the attack back on its attacker (Reverse Attack's script)."""
+    from grimorio.games.mage_wars.effects import registry
+
+    s = registry.script(st.objs[oid].card) if oid in st.objs else None
+    return s is not None and s.reverses_attack
+
+
+def _reverse(f: AttackFrame, st: MageWarsState) -> None:
+    """The attack misses its target and comes back at the attacker, now the defender for the
+    Roll Dice and Apply Damage steps (Reverse Attack, MW-6.26); a self-attack has no
+    counterstrike (MW-6.119)."""
+    if f.attacker is None or f.attacker not in st.objs:
+        return
+    st.emit("reversed", "MW-6.26", Text(f"The attack on o{f.defender} turns back on "
+                                        f"o{f.attacker}.",
+                                        f"El ataque contra o{f.defender} se vuelve contra "
+                                        f"o{f.attacker}."), oid=f.defender, attacker=f.attacker)
+    f.avoided = False
+    f.defender = f.attacker
+    f.marks = (f.marks[0], _stamp(st, f.attacker))
 
 
 def _mandatory_source(st: MageWarsState, oid: int) -> bool:
@@ -315,7 +364,32 @@ def _defended(f: AttackFrame, st: MageWarsState) -> None:
     if isinstance(choice, int) and choice and f.defender in st.objs:
         defense = next(d for d in usable_defenses(st, f) if d.source == choice)
         f.avoided = roll_defense(st, f.defender, defense)
+        if f.avoided and _reverses(st, defense.source):
+            _reverse(f, st)
         mandatory.used(st, defense.source)          # a one-use Defense is spent (MW-5.93)
+        giver = hooks.reroll_source(st, f.defender)
+        if not f.avoided and defense.threshold > 0 and giver is not None:
+            f.defended_with = defense.source        # Dawnbreaker: re-roll the Defense?
+            st.frames.append(RerollAsk(st.objs[giver].controller, giver, ("defense",)))
+            f.go(REROLLED_DEFENSE)
+            return
+    _after_defense(f, st)
+
+
+def _rerolled_defense(f: AttackFrame, st: MageWarsState) -> None:
+    """The answer to a re-roll of a failed Defense (Temple of the Dawnbreaker)."""
+    choice, st.ret = st.ret, None
+    found = [d for d in defense_sources(st, f.defender) if d.source == f.defended_with] \
+        if f.defender in st.objs else []
+    if isinstance(choice, str) and choice.startswith("reroll") and found:
+        hooks.use_reroll(st, int(choice.split()[2][1:]))
+        f.avoided = roll_defense(st, f.defender, found[0])
+        if f.avoided and _reverses(st, found[0].source):
+            _reverse(f, st)
+    _after_defense(f, st)
+
+
+def _after_defense(f: AttackFrame, st: MageWarsState) -> None:
     if f.avoided:
         f.go(STRIKES)          # MW-6.26
     else:
@@ -338,6 +412,8 @@ def roll_defense(st: MageWarsState, oid: int, defense: Defense) -> bool:
                            f"o{oid} se defiende con o{defense.source}"), "MW-6.83", sides=12)[0]
     o = st.objs[oid]
     mod = -2 * o.count("daze") - (2 if traits.is_restrained(st, oid) else 0)
+    if _steady(st, defense.source):
+        mod = 0                       # Force Orb, Force Sword: at full value
     ok = roll + mod >= defense.threshold
     st.emit("defense", "MW-6.83",
             Text(f"Defense roll {roll}{mod:+d} against {defense.threshold}: "
@@ -375,33 +451,82 @@ def _roll(f: AttackFrame, st: MageWarsState) -> None:
     if f.kind in ("melee", "ranged") and (_moved(f, st) or f.defender not in st.objs):
         _cancel(f, st, "MW-6.19")
         return
-    if f.defender in st.objs:
-        strike(st, f)
+    if f.defender in st.objs and strike(st, f):
+        return                               # a re-roll is offered first (REROLLED)
     f.go(STRIKES if f.kind in ("melee", "ranged") else END)
 
 
-def strike(st: MageWarsState, f: AttackFrame) -> None:
+def _rerolled(f: AttackFrame, st: MageWarsState) -> None:
+    """The answer to a re-roll of the attack dice or of the effect die (Temple of the
+    Dawnbreaker), then step 6 with the rolls kept."""
+    choice, st.ret = st.ret, None
+    assert f.rolled is not None
+    dice, mod, faces, effect = f.rolled
+    f.rolled = None
+    if isinstance(choice, str) and choice.startswith("reroll"):
+        what, source = choice.split()[1], int(choice.split()[2][1:])
+        hooks.use_reroll(st, source)
+        if what == "dice":
+            faces = damage.attack_dice(st, dice, Text(f"Attack on o{f.defender} (re-roll)",
+                                                      f"Ataque a o{f.defender} (repetida)"),
+                                       "MW-6.27")[2]
+        else:
+            effect = st.roll(1, Text("Effect die (re-roll)", "Dado de efecto (repetido)"),
+                             "MW-6.30", sides=12)[0] + mod
+    if f.defender in st.objs:
+        bar = f.attack(st)
+        _apply(st, f, bar, traits.attack_traits(st, f.attacker, bar), faces, effect)
+    f.go(STRIKES if f.kind in ("melee", "ranged") else END)
+
+
+@dataclass(slots=True)
+class RerollAsk(Ask):
+    """`reroll <what> o<source>` or `keep` (Temple of the Dawnbreaker); st.ret = the text."""
+
+    seat: int
+    source: int
+    what: tuple[str, ...]
+    rule = "MW-6.27"
+
+    def options(self, st: MageWarsState) -> list[MWAction]:
+        return [*(act("reroll", w, f"o{self.source}") for w in self.what), act("keep")]
+
+    def answer(self, st: MageWarsState, action: MWAction) -> None:
+        st.frames.pop()
+        st.ret = action.text
+
+
+def strike(st: MageWarsState, f: AttackFrame) -> bool:
     """Roll the attack dice and the effect die, then apply damage and effects (MW-6.27-
-    MW-6.42)."""
+    MW-6.42). True when a re-roll is offered first (the frame goes on at REROLLED)."""
     bar = f.attack(st)
     dt = traits.traits(st, f.defender)
     if dt.immune(bar.damage_type):           # MW-6.114, MW-X-9.1
         st.emit("immune", "MW-6.114", Text(f"o{f.defender} is immune to this attack.",
                                            f"o{f.defender} es inmune a este ataque."),
                 oid=f.defender)
-        return
+        return False
     atr = traits.attack_traits(st, f.attacker, bar)
     dice, effect_mod = dice_count(st, f, bar, atr)
     _, _, faces = damage.attack_dice(
         st, dice, Text(f"Attack on o{f.defender}", f"Ataque a o{f.defender}"), "MW-6.27")
     effect = None
+    mod = effect_mod - abs(dt.value("tough"))               # Tough -X (MW-X-4.6)
     if bar.effects:                          # MW-6.30
         effect = st.roll(1, Text("Effect die", "Dado de efecto"), "MW-6.30", sides=12)[0]
-        effect += effect_mod
+        effect += mod
     f.hit = f.any_hit = True                 # MW-6.32, MW-X-3.1
     if f.shield is None and f.kind == "melee":
         f.shield = traits.barrier(st, f.defender)
+    giver = hooks.reroll_source(st, f.defender)
+    if giver is not None:                    # Dawnbreaker: re-roll the dice or the effect?
+        f.rolled = (dice, mod, tuple(faces), effect)
+        what = ("dice", "effect") if effect is not None else ("dice",)
+        st.frames.append(RerollAsk(st.objs[giver].controller, giver, what))
+        f.go(REROLLED)
+        return True
     _apply(st, f, bar, atr, faces, effect)
+    return False
 
 
 def dice_count(st: MageWarsState, f: AttackFrame, bar: data.Attack, atr: traits.Traits
@@ -420,12 +545,21 @@ def dice_count(st: MageWarsState, f: AttackFrame, bar: data.Attack, atr: traits.
 
 
 def bonus_vs(st: MageWarsState, bar: data.Attack, oid: int) -> int:
-    """'+N vs <trait>' (MW-6.29): Flying targets, Nonliving creatures."""
+    """'+N vs <trait>' (MW-6.29): Flying targets, Nonliving creatures, Incorporeal objects,
+    Nonliving or Dark creatures (our reading: a Dark creature is one of the Dark school's
+    spells; a mage is of no school)."""
     total = 0
     o = st.objs[oid]
     for bonus in bar.bonus_vs:
-        fits = (traits.is_flying(st, oid) if bonus.against == "flying"
-                else o.is_creature and not traits.is_living(st, oid))   # nonliving-creatures
+        if bonus.against == "flying":
+            fits = traits.is_flying(st, oid)
+        elif bonus.against == "incorporeal":
+            fits = traits.traits(st, oid).has("incorporeal")
+        elif bonus.against == "nonliving-or-dark-creatures":
+            fits = o.is_creature and (not traits.is_living(st, oid) or (
+                o.kind != "mage" and "dark" in dict(st.card(o.card).school)))
+        else:                                                            # nonliving-creatures
+            fits = o.is_creature and not traits.is_living(st, oid)
         total += bonus.value if fits else 0
     return total
 
@@ -433,15 +567,20 @@ def bonus_vs(st: MageWarsState, bar: data.Attack, oid: int) -> int:
 def _attacker_bonus(st: MageWarsState, f: AttackFrame, bar: data.Attack, d: Obj) -> int:
     """The attacking creature's own modifiers: Melee +X, Charge +X, Bloodthirsty +X only on the
     first strike of the action (MW-6.46, MW-X-1.7, MW-X-4.2, MW-X-4.3, MW-X-4.8, MW-C6); Weak on
-    every attack that is not a spell (MW-X-6.15, MW-X-6.16)."""
+    every attack that is not a spell (MW-X-6.15, MW-X-6.16). Ranged +X goes on the first
+    ranged strike of the action, never on a zone attack (MW-X-4.1, MW-X-3.6, MW-C6); our
+    reading: an attack spell is its caster's ranged attack, so the caster's Ranged +X counts.
+    Rage markers add Melee +1 each, limited like Melee +X (MW-X-8.12)."""
     if f.attacker is None or f.attacker not in st.objs or f.kind not in ("melee", "ranged"):
         return 0
     att = st.objs[f.attacker]
     at = traits.traits(st, f.attacker)
     n = 0 if f.spell is not None else -att.count("weak")
-    if f.kind != "melee" or not (f.first and f.strike == 1):
+    if not (f.first and f.strike == 1):
         return n
-    n += at.value("melee")
+    if f.kind == "ranged":
+        return n + (0 if f.zone_attack else at.value("ranged"))
+    n += at.value("melee") + rage(st, f.attacker)
     if st.charging(f.attacker) and not f.counter:
         n += at.value("charge")
     if d.is_creature and d.damage > 0 and traits.is_living(st, d.oid):
@@ -455,7 +594,8 @@ def _apply(st: MageWarsState, f: AttackFrame, bar: data.Attack, atr: traits.Trai
     (MW-6.33-MW-6.36); then Vampiric, Mana Drain and the effect box (MW-6.38-MW-6.42)."""
     d = st.objs[f.defender]
     dt = traits.traits(st, f.defender)
-    ghost = dt.has("incorporeal") and not atr.has("ethereal")    # MW-5.37, MW-X-9.6
+    ghost = dt.has("incorporeal") and not atr.has("ethereal") \
+        and not hooks.ethereal_against(st, d.oid, bar)              # MW-5.37, MW-X-9.6
     normal, critical = _points(faces, ghost, atr.has("critical-damage"))
     shield = max(0, traits.armor(st, f.defender) - atr.value("piercing"))
     amount = max(0, normal - shield) + critical
@@ -469,14 +609,41 @@ def _apply(st: MageWarsState, f: AttackFrame, bar: data.Attack, atr: traits.Trai
     enemy = f.attacker is not None and f.attacker in st.objs \
         and st.objs[f.attacker].controller != d.controller
     controller = d.controller
+    amount = mages.shield(st, d.oid, amount)        # Voltaric Shield (MW-7.33)
     dealt = damage.deal(st, d.oid, amount, source=f.attacker, direct=False, rule="MW-6.37")
+    mages.blood_pact(st, f.attacker, dealt)         # MW-7.28
     f.total += dealt
+    if dealt > 0 and enemy and f.kind in ("melee", "ranged") and d.oid in st.objs \
+            and f.attacker in st.objs and st.objs[f.attacker].is_creature:
+        _enrage(st, d.oid)
     if dealt > 0 and f.attacker is not None:
+        hooks.attack_damaged(st, f.info(st), d, dealt)              # Pentagram counts it
         _drain(st, f, atr, controller, enemy and d.is_creature, dealt)
         if living and atr.has("vampiric") and f.first and f.strike == 1:
             damage.vampiric_heal(st, f.attacker, dealt, left)
     if effect is not None and not ghost and d.oid in st.objs:
         _effects(st, f, bar.effect_for(effect))
+
+
+def rage(st: MageWarsState, oid: int) -> int:
+    """The Rage markers on a creature (MW-X-8.11), kept in `memo["rage"]`."""
+    o = st.objs.get(oid)
+    return int(o.memo.get("rage", 0)) if o is not None else 0
+
+
+def _enrage(st: MageWarsState, oid: int) -> None:
+    """Rage +X, gaining: an enemy creature's attack (an attack spell counts as its caster's)
+    that damaged this creature gives it a Rage marker, up to X (MW-X-8.11, MW-C15); barriers,
+    collisions and conjurations give none (the caller checks)."""
+    cap = traits.traits(st, oid).value("rage")
+    o = st.objs[oid]
+    if cap <= 0 or rage(st, oid) >= cap:
+        return
+    o.memo["rage"] = rage(st, oid) + 1
+    st.emit("rage", "MW-X-8.11", Text(f"o{oid} takes a Rage marker ({o.memo['rage']}).",
+                                      f"o{oid} gana un marcador de Rabia ({o.memo['rage']})."),
+            oid=oid, rage=o.memo["rage"])
+    st.changed()
 
 
 def _points(faces: tuple[int, ...], ghost: bool, all_critical: bool) -> tuple[int, int]:
@@ -495,8 +662,10 @@ def _points(faces: tuple[int, ...], ghost: bool, all_critical: bool) -> tuple[in
 def _drain(st: MageWarsState, f: AttackFrame, atr: traits.Traits, seat: int,
            enemy_creature: bool, dealt: int) -> None:
     """Mana Drain +X: the first attack of the action that damages an enemy creature takes X
-    mana from its controller's pool (MW-X-4.12, MW-C6)."""
-    x = atr.value("mana-drain")
+    mana from its controller's pool (MW-X-4.12, MW-C6). Mana Transfer +X drains the same way
+    and the attacker's controller gains exactly what was lost (MW-X-4.13)."""
+    transfer = atr.value("mana-transfer")
+    x = atr.value("mana-drain") + transfer
     if x <= 0 or f.drained or not enemy_creature or dealt <= 0:
         return
     f.drained = True
@@ -506,6 +675,13 @@ def _drain(st: MageWarsState, f: AttackFrame, atr: traits.Traits, seat: int,
     st.emit("mana-drain", "MW-X-4.12", Text(f"P{seat + 1} loses {lost} mana.",
                                             f"P{seat + 1} pierde {lost} de maná."),
             seat=seat, mana=lost)
+    if transfer > 0 and f.attacker in st.objs:
+        gainer = st.players[st.objs[f.attacker].controller]
+        gainer.mana += lost
+        st.emit("mana-transfer", "MW-X-4.13",
+                Text(f"P{gainer.seat + 1} gains the {lost} mana.",
+                     f"P{gainer.seat + 1} gana esos {lost} de maná."),
+                seat=gainer.seat, mana=lost)
     st.changed()
 
 
@@ -522,7 +698,9 @@ def _effects(st: MageWarsState, f: AttackFrame, words: tuple[str, ...]) -> None:
             displace.push(st, f.defender, origin or "", "MW-X-7.17",
                           seat=att.controller if att is not None else None)
         elif word in conditions.CONDITIONS:
-            conditions.add(st, f.defender, word, n, "MW-6.40", late=late)
+            placed = conditions.add(st, f.defender, word, n, "MW-6.40", late=late)
+            if word == "taunt" and placed and f.attacker is not None:
+                st.objs[f.defender].memo["taunt_by"] = f.attacker      # MW-X-6.26
 
 
 # ---- step 7: Additional Strikes
@@ -641,11 +819,136 @@ def _countered(f: AttackFrame, st: MageWarsState) -> None:
 # ---- step 10: End Attack
 
 def _end(f: AttackFrame, st: MageWarsState) -> None:
-    """MW-6.68: a zone attack goes on with its next defender; otherwise the attack is over."""
+    """MW-6.68: a zone attack goes on with its next defender; a Sweeping attack makes its
+    second attack (MW-X-3.10); otherwise the attack is over."""
     if f.zone_attack and f.defenders:
         f.go(NEXT_DEFENDER)
         return
+    if (not f.zone_attack and not f.swept and not f.counter and f.kind == "melee"
+            and f.attack(st).has("sweeping") and f.attacker in st.objs):
+        f.go(SWEEP)
+        return
+    if _fury(f, st):
+        return
     _finish(f, st)
+
+
+# ---- Battle Fury (issue 8)
+
+def _fury(f: AttackFrame, st: MageWarsState) -> bool:
+    """Battle Fury: the creature's first melee attack this round that is no counterstrike may
+    be followed, within the same attack action, by a quick melee attack (`attack <n> o9` or
+    `no-attack`); True when that choice is asked."""
+    att = st.objs.get(f.attacker) if f.attacker is not None else None
+    if att is None or f.counter or f.kind != "melee" or f.zone_attack \
+            or att.memo.get(FURY) != st.round:
+        return False
+    att.memo[FURY] = 0                   # spent on this attack, whatever is chosen
+    st.changed()
+    choices = tuple(f"{r.index} o{t}" for r in traits.attacks(st, att.oid)
+                    if r.attack.kind == "melee" and r.attack.speed == "quick"
+                    for t in melee_targets(st, att.oid, r) if t != att.oid)
+    if not choices:
+        return False
+    f.go(FURIED)
+    st.frames.append(FuryAsk(att.controller, choices))
+    return True
+
+
+def _furied(f: AttackFrame, st: MageWarsState) -> None:
+    """The follow-up attack starts from step 1 on its own target; it is not the first attack
+    of the action (MW-X-1.7)."""
+    choice = st.ret
+    st.ret = None
+    att = st.objs.get(int(f.attacker or 0))
+    if not isinstance(choice, str) or att is None:
+        _finish(f, st)
+        return
+    index, target = choice.split()
+    ref = next((r for r in traits.attacks(st, att.oid) if r.index == int(index)), None)
+    oid = int(target[1:])
+    if ref is None or oid not in st.objs:
+        _finish(f, st)
+        return
+    att.memo.pop("fly_lock", None)
+    st.changed()
+    st.emit("battle-fury", "MW-6.9", Text(f"o{att.oid} follows up with another attack on "
+                                          f"o{oid}.",
+                                          f"o{att.oid} encadena otro ataque contra o{oid}."),
+            attacker=att.oid, target=oid)
+    f.card, f.bar, f.index = ref.card, ref.bar, ref.index
+    f.target, f.defender, f.first, f.strike = oid, 0, False, 1
+    f.missed = f.avoided = f.hit = False
+    f.shield, f.swept = None, ()
+    f.go(DECLARE)
+
+
+@dataclass(slots=True)
+class FuryAsk(Ask):
+    """`attack <n> o9` (a quick melee attack and its target) or `no-attack`; st.ret = "n o9"
+    or None."""
+
+    seat: int
+    choices: tuple[str, ...]
+    rule = "MW-6.9"
+
+    def options(self, st: MageWarsState) -> list[MWAction]:
+        return [*(act("attack", *c.split()) for c in self.choices), act("no-attack")]
+
+    def answer(self, st: MageWarsState, action: MWAction) -> None:
+        st.frames.pop()
+        words = action.text.split()
+        st.ret = f"{words[1]} {words[2]}" if words[0] == "attack" else None
+
+
+# ---- Sweeping
+
+def sweep_targets(st: MageWarsState, f: AttackFrame) -> list[int]:
+    """The second target of a Sweeping attack: another legal melee target in the attacker's
+    zone, never the first one nor the attacker itself; enemy guards it cannot ignore still
+    come first (MW-X-3.10, MW-6.134)."""
+    att = int(f.attacker or 0)
+    ref = next((r for r in traits.attacks(st, att) if (r.card, r.bar) == (f.card, f.bar)), None)
+    if ref is None:
+        return []
+    done = {*f.swept, int(f.target)}
+    return [t for t in melee_targets(st, att, ref)
+            if t != att and t not in done and st.objs[t].zone is not None]
+
+
+def _sweep(f: AttackFrame, st: MageWarsState) -> None:
+    """Sweeping: once the first attack is over, a new attack sequence starts at step 1
+    against another target in the zone; with none, the second attack is cancelled
+    (MW-X-3.10, MW-X-3.9)."""
+    options = sweep_targets(st, f)
+    f.swept = (int(f.target),)
+    if not options:
+        st.emit("attack-cancelled", "MW-X-3.10", Text(
+            "No other target: the second sweep is cancelled.",
+            "No hay otro objetivo: el segundo barrido se cancela."), attacker=f.attacker)
+        _finish(f, st)
+        return
+    f.go(SWEPT)
+    if len(options) == 1:
+        st.ret = options[0]
+        return
+    st.frames.append(SweepAsk(st.objs[int(f.attacker or 0)].controller, tuple(options)))
+
+
+def _swept(f: AttackFrame, st: MageWarsState) -> None:
+    choice = st.ret
+    st.ret = None
+    if not isinstance(choice, int) or choice not in st.objs:
+        _finish(f, st)
+        return
+    att = st.objs.get(int(f.attacker or 0))
+    if att is not None:
+        att.memo.pop("fly_lock", None)
+        st.changed()
+    f.target, f.defender, f.first, f.strike = choice, 0, False, 1
+    f.missed = f.avoided = f.hit = False
+    f.shield = None
+    f.go(DECLARE)           # MW-X-3.10: a new sequence from step 1
 
 
 def _finish(f: AttackFrame, st: MageWarsState) -> None:
@@ -718,10 +1021,19 @@ class OrderAsk(Ask):
         st.ret = int(action.text.split()[1][1:])
 
 
+@dataclass(slots=True)
+class SweepAsk(OrderAsk):
+    """`choose o<oid>`: the second target of a Sweeping attack (MW-X-3.10); st.ret = the oid."""
+
+    rule = "MW-X-3.10"
+
+
 _STAGES = {DECLARE: _declare, COSTS: _costs, MISS: _miss, AVOID: _avoid, DEFENDED: _defended,
            TRIGGERED: _choose_defense,
            ROLL: _roll, STRIKES: _strikes, BARRIER: _barrier, COUNTER: _counter,
-           COUNTERED: _countered, END: _end, NEXT_DEFENDER: _next_defender, ORDERED: _ordered}
+           COUNTERED: _countered, END: _end, NEXT_DEFENDER: _next_defender, ORDERED: _ordered,
+           SWEEP: _sweep, SWEPT: _swept, FURIED: _furied,
+           REROLLED_DEFENSE: _rerolled_defense, REROLLED: _rerolled}
 
 
 # ------------------------------------------------------------------------------- small helpers
@@ -759,7 +1071,10 @@ def _melee_reach(st: MageWarsState, attacker: int, ref: AttackRef) -> list[int]:
     aside: a flyer only with Reach or by a flyer (MW-5.29, MW-X-3.18)."""
     me = st.objs[attacker]
     reach = ref.attack.has("reach") or traits.is_flying(st, attacker)
-    near = [*st.in_zone(me.zone or ""), *st.attached(attacker)]
+    here = st.in_zone(me.zone or "")
+    near = [*here, *st.attached(attacker)]
+    near += [x for o in here if o.oid != attacker for x in st.attached(o.oid)
+             if x.kind == "conjuration"]      # a conjuration on a creature there (MW-5.49)
     return [o.oid for o in near if o.has_life and o.oid != attacker
             and (reach or not traits.is_flying(st, o.oid))] + walls.beside(st, me.zone or "")
 
@@ -821,14 +1136,21 @@ def targets(st: MageWarsState, attacker: int, attack_ref: AttackRef) -> list[int
 def forced_melee_targets(st: MageWarsState, oid: int) -> list[int]:
     """Bloodthirsty: wounded Living enemy creatures in its zone that one of its melee attacks
     can legally target; while any exists it must melee-attack one of them (MW-X-4.9,
-    MW-C10). Empty when not Bloodthirsty or when guards or Flying rule them all out."""
-    if not traits.traits(st, oid).has("bloodthirsty") or traits.is_incapacitated(st, oid):
-        return []
+    MW-C10). Empty when not Bloodthirsty or when guards or Flying rule them all out.
+    Taunt: the creature that Taunted it, when in its zone and a legal melee target, is forced
+    too; with several forced targets the controller picks (MW-X-6.27, MW-C17)."""
     me = st.objs[oid]
+    taunter = me.memo.get("taunt_by") if me.count("taunt") else None
+    if traits.is_incapacitated(st, oid) or not (
+            taunter is not None or traits.traits(st, oid).has("bloodthirsty")):
+        return []
     found: set[int] = set()
     for ref in traits.attacks(st, oid):
         if ref.attack.kind == "melee":
             found.update(melee_targets(st, oid, ref))
-    return sorted(t for t in found
-                  if st.objs[t].is_creature and st.objs[t].controller != me.controller
-                  and st.objs[t].damage > 0 and traits.is_living(st, t))
+    out = {t for t in found if st.objs[t].is_creature and st.objs[t].controller != me.controller
+           and st.objs[t].damage > 0 and traits.is_living(st, t)} \
+        if traits.traits(st, oid).has("bloodthirsty") else set()
+    if taunter in found:
+        out.add(int(taunter))
+    return sorted(out)

@@ -15,7 +15,7 @@ import math
 from typing import TYPE_CHECKING
 
 from grimorio.core.i18n import Text
-from grimorio.games.mage_wars import conditions, traits
+from grimorio.games.mage_wars import conditions, hooks, traits
 
 if TYPE_CHECKING:
     from grimorio.games.mage_wars.state import MageWarsState
@@ -92,6 +92,8 @@ def heal(st: MageWarsState, oid: int, amount: int, rule: str) -> int:
         return 0
     healed = min(amount, o.damage)                       # MW-6.102
     o.damage -= healed
+    if o.memo.get("rage"):              # Rage +X, losing: one marker, all when unhurt (MW-X-8.13)
+        o.memo["rage"] = 0 if o.damage == 0 else int(o.memo["rage"]) - 1
     st.emit("heal", rule, Text(f"o{oid} heals {healed} ({o.damage} damage left).",
                                f"o{oid} se cura {healed} (le quedan {o.damage} de daño)."),
             oid=oid, amount=healed, total=o.damage)
@@ -113,6 +115,7 @@ def destroy(st: MageWarsState, oid: int, rule: str, *, end: bool = True) -> None
     """Destroy an object and everything attached to it, each card to its owner's discard pile
     (MW-5.16, MW-5.77, MW-X-8.2, MW-X-10.12). A mage stays on the table: the game is over
     (MW-3.1), so what it wore no longer matters."""
+    from grimorio.games.mage_wars.effects import mages
     from grimorio.games.mage_wars.rules import casters
 
     o = st.objs.get(oid)
@@ -126,6 +129,7 @@ def destroy(st: MageWarsState, oid: int, rule: str, *, end: bool = True) -> None
         if end:
             check_end(st)
         return
+    mages.curse_binding(st, o)                      # MW-7.22
     for item in list(st.attached(oid)):
         destroy(st, item.oid, "MW-5.77", end=False)
     del st.objs[oid]
@@ -135,6 +139,7 @@ def destroy(st: MageWarsState, oid: int, rule: str, *, end: bool = True) -> None
         walls.sync(st)
     st.to_discard(o.card, o.owner)
     casters.holder_gone(st, o, to_book=False)      # its held spell too (MW-5.45, MW-5.117)
+    hooks.on_destroy(st, o)                         # Decoy (issue 8)
     st.emit("destroyed", rule, Text(f"o{oid} ({o.card}) is destroyed.",
                                     f"o{oid} ({o.card}) es destruido."), oid=oid, card=o.card)
     st.changed()

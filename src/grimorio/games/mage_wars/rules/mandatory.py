@@ -8,6 +8,9 @@ A card is mandatory with the `mandatory` keyword (a trap always is, MW-5.100) an
 - a Defense's (a card with `defense`): its creature is attacked by an attack a Defense could
   avoid, at step 4 (rules/combat.py, MW-5.97).
 
+A third comes from card scripts (issue 8): a spell being cast, at its Counter step (`SPELL`,
+MW-5.13), for the cards whose script has `counter_trigger` (Nullify, Jinx): `spell_trigger`.
+
 When a trigger happens, the face-down mandatory enchantments it concerns must be turned up:
 `Trigger` asks their controller, one at a time in the order it picks (MW-5.102), `reveal o12`
 (pay the reveal cost, listed when affordable) or `decline o12` (turned up unpaid, it is destroyed
@@ -24,7 +27,7 @@ redraws a triggered card only as another card with that trigger (`needs`, state.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from grimorio.core.i18n import Text
 from grimorio.games.mage_wars import data, hooks
@@ -35,6 +38,7 @@ if TYPE_CHECKING:
     from grimorio.games.mage_wars.state import MageWarsState
 
 TRAP, DEFENSE = "trap", "defense"
+SPELL = "spell"                 # a spell being cast, at its Counter step (Nullify, Jinx, MW-5.13)
 FORCED = "forced-defense"       # st.once mark: a paid mandatory Defense awaiting its attack
 ASK, ANSWERED, WORKED = range(3)
 
@@ -57,9 +61,38 @@ def trigger_of(card: data.Card) -> str | None:
     """The trigger the engine knows for a mandatory or one-use card, from its data."""
     if is_trap(card):
         return TRAP
+    if _counter_script(card.id) is not None:
+        return SPELL
     if card.defense is not None and (is_mandatory(card) or is_one_use(card)):
         return DEFENSE
     return None
+
+
+def _counter_script(card_id: str) -> Any:
+    """The script of a card that answers spells at their Counter step (`counter_trigger`)."""
+    from grimorio.games.mage_wars.effects import registry
+
+    return registry.own(card_id, "counter_trigger")
+
+
+def spell_trigger(st: MageWarsState, caster: int, card: data.Card,
+                  targets: tuple[str, ...]) -> None:
+    """Step 3 of casting (MW-5.13): the face-down mandatory enchantments this spell sets off
+    (Nullify, Jinx) must be turned up, each seat's in a `Trigger`."""
+    by_seat: dict[int, list[int]] = {}
+    for o in sorted(st.objs.values(), key=lambda o: (o.order, o.oid)):
+        if o.kind != "enchantment" or o.face_up:
+            continue
+        s = _counter_script(o.card)
+        if s is not None and s.counter_trigger(st, o.oid, caster, card, targets):
+            by_seat.setdefault(o.controller, []).append(o.oid)
+    for seat, oids in sorted(by_seat.items(), reverse=True):
+        st.emit("spell-trigger", "MW-5.13", Text(f"{len(oids)} enchantment(s) answer the "
+                                                 "spell.",
+                                                 f"{len(oids)} encantamiento(s) responden al "
+                                                 "hechizo."), seat=seat, oids=list(oids))
+        st.frames.append(Trigger(seat, tuple(oids), SPELL, caster))
+        st.reveal()         # the caster learns of a mandatory card there (MW-5.94)
 
 
 def outside_trigger(st: MageWarsState, oid: int) -> bool:
@@ -70,6 +103,8 @@ def outside_trigger(st: MageWarsState, oid: int) -> bool:
     card = st.card(obj.card)
     if not (is_mandatory(card) or is_one_use(card)):
         return False
+    if trigger_of(card) is None and not is_mandatory(card):
+        return False        # one use with no trigger (Divine Intervention): it acts when revealed
     return trigger_of(card) != DEFENSE or obj.host is None or not attacked_now(st, obj.host)
 
 
@@ -175,6 +210,10 @@ class Trigger(Frame):
             self.paid += (oid,)
             st.once = st.once | {(FORCED, oid)}
             return
+        if self.cause == SPELL:            # its script acted on the spell (on_reveal)
+            self.paid += (oid,)
+            used(st, oid)
+            return
         from grimorio.games.mage_wars.rules import traps
 
         if traps.go_off(st, oid, self.target):
@@ -197,7 +236,7 @@ class TriggerAsk(Choice):
         from grimorio.games.mage_wars.rules import casting
 
         mana = st.player(self.seat).mana
-        pay = [act("reveal", f"o{o}") for o in self.oids if casting.reveal_cost(st, o) <= mana]
+        pay = [act("reveal", f"o{o}") for o in self.oids if casting.reveal_price(st, o) <= mana]
         return [*pay, *(act("decline", f"o{o}") for o in self.oids)]
 
 
@@ -227,12 +266,13 @@ def pay_and_turn_up(st: MageWarsState, oid: int) -> bool:
     from grimorio.games.mage_wars.rules import casting, damage
 
     obj = st.obj(oid)
-    cost = casting.reveal_cost(st, oid)
+    cost = casting.reveal_price(st, oid)          # less the items' discounts (MW-5.86)
     obj.face_up, obj.order = True, st.next_order
     st.next_order += 1
     st.changed()
     if cost > st.player(obj.controller).mana:
         return decline(st, oid)
+    casting.reveal_price(st, oid, mark=True)     # the once-a-round discounts are used now
     st.player(obj.controller).mana -= cost
     st.emit("reveal", "MW-5.94", Text(f"{name(obj.controller)} pays {cost} and reveals "
                                       f"{obj.card} (o{oid}).",

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from grimorio.core.i18n import Text
+from grimorio.games.mage_wars import hooks
 from grimorio.games.mage_wars.flow import Frame
 
 if TYPE_CHECKING:
@@ -39,17 +40,58 @@ def destinations(st: MageWarsState, oid: int) -> list[str]:
     zone = st.obj(oid).zone
     if zone is None:
         return []
+    from grimorio.games.mage_wars.rules import walls
+
+    if teleport_moves(st, oid):                     # no wall stops a teleport (MW-X-7.25)
+        return list(st.arena.adjacent(zone))
     flying = traits.is_flying(st, oid)
-    return [z for z in st.arena.adjacent(zone) if st.arena.can_cross(zone, z, flying)]
+    full = walls.full_crossings(st, oid)            # a full action, not a move (Wall of Thorns)
+    return [z for z in st.arena.adjacent(zone)
+            if st.arena.can_cross(zone, z, flying) and z not in full]
+
+
+TELEPORT_MOVES = "teleport_moves"     # memo key: the round its moves are teleports (Blue Gremlin)
+
+
+def teleport_moves(st: MageWarsState, oid: int) -> bool:
+    """Whether the creature's move actions are teleports to an adjacent zone this round (a
+    card's effect, the Blue Gremlin's): no wall, hindering or Passage Attack touches it; it
+    still sets off the traps of the zone it lands in (MW-X-7.25, MW-5.99)."""
+    return st.obj(oid).memo.get(TELEPORT_MOVES) == st.round
+
+
+def climb_destinations(st: MageWarsState, oid: int) -> list[str]:
+    """Climber (MW-X-7.11): the zones beyond a corporeal Passage Blocked wall on a border of
+    the creature's zone, which its special full action climbs into. A flyer just flies over
+    inner walls (MW-5.28); the arena's perimeter has no zone beyond (MW-5.65)."""
+    from grimorio.games.mage_wars import arena, traits
+    from grimorio.games.mage_wars.rules import walls
+
+    zone = st.obj(oid).zone
+    if zone is None or not traits.traits(st, oid).has("climber") or not may_move(st, oid) \
+            or traits.is_flying(st, oid):
+        return []
+    out = []
+    for z in st.arena.adjacent(zone):
+        b = arena.border(zone, z)
+        kind = st.arena.wall(b)
+        wall = walls.wall_on(st, b)
+        if kind is not None and kind.passage_blocked and (
+                wall is None or not traits.traits(st, wall.oid).has("incorporeal")):
+            out.append(z)
+    return out
 
 
 def hinders(st: MageWarsState, mover: int, other: int) -> bool:
     """Whether `other` hinders `mover` (MW-4.14, MW-4.16, MW-X-7.4): an enemy creature that is
-    neither Incapacitated nor Restrained, flying exactly when the mover flies."""
+    neither Incapacitated nor Restrained, flying exactly when the mover flies. A Pest hinders
+    no one (MW-X-7.7); an Elusive mover ignores enemy creatures (MW-X-7.6)."""
     from grimorio.games.mage_wars import traits
 
     a, b = st.obj(mover), st.obj(other)
     if not b.is_creature or b.controller == a.controller:
+        return False
+    if traits.traits(st, other).has("pest") or traits.traits(st, mover).has("elusive"):
         return False
     if traits.is_incapacitated(st, other) or traits.is_restrained(st, other):
         return False
@@ -95,6 +137,7 @@ class Move(Frame):
     stage: int = DECLARE
     hindered: bool = False
     origin: str = ""
+    climb: bool = False         # Climber's full action over a wall (MW-X-7.11)
 
     def step(self, st: MageWarsState) -> None:
         if self.stage == DONE:
@@ -108,6 +151,9 @@ class Move(Frame):
             self._declare(st)
         elif stage == PAY:
             self.stage = LEAVE     # Step 2: no apprentice card puts a cost on moving (MW-4.20)
+            hooks.moving(st, self.oid)      # Chains of Agony (issue 8)
+        elif stage == LEAVE and teleport_moves(st, self.oid):
+            self.stage = PLACE                          # a teleport: no hindering, no walls
         elif stage == LEAVE:
             self.stage, self.hindered = WALLS, hindered_in(st, self.oid, self.origin)  # MW-4.21
         elif stage == WALLS:
@@ -144,7 +190,11 @@ class Move(Frame):
     def _declare(self, st: MageWarsState) -> None:
         """Step 1: still adjacent, no blocking wall, not Restrained or Incapacitated
         (MW-4.19); a move that fails later is lost anyway (MW-4.25, MW-A18)."""
-        if not may_move(st, self.oid) or self.dest not in destinations(st, self.oid):
+        from grimorio.games.mage_wars.rules import walls
+
+        where = climb_destinations(st, self.oid) + walls.full_crossings(st, self.oid) \
+            if self.climb else destinations(st, self.oid)
+        if not may_move(st, self.oid) or self.dest not in where:
             self._cancel(st, Text("it cannot go there now", "no puede ir allí ahora"))
             return
         zone = st.obj(self.oid).zone
@@ -157,6 +207,12 @@ class Move(Frame):
         more (Restrained in step 3, say), the rest is cancelled (MW-4.25)."""
         if not may_move(st, self.oid) or st.obj(self.oid).zone != self.origin:
             self._cancel(st, Text("it can no longer move", "ya no puede moverse"))
+            return
+        if teleport_moves(st, self.oid):                # its traps go off inside teleport
+            from grimorio.games.mage_wars.rules import displace
+
+            self.stage = DONE
+            displace.teleport(st, self.oid, self.dest, "MW-X-7.25")
             return
         st.relocate(self.oid, self.dest)
         st.emit("move", "MW-4.11", Text(f"o{self.oid} moves {self.origin} → {self.dest}.",

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 
 from grimorio.core.i18n import Text
 from grimorio.games.mage_wars import hooks
+from grimorio.games.mage_wars.effects import mages
 from grimorio.games.mage_wars.flow import Ask, Frame, MWAction, act
 
 if TYPE_CHECKING:
@@ -115,6 +116,7 @@ class Round(Frame):
         elif stage == UPKEEP:
             st.frames.append(RevealLater("MW-3.14"))
             st.frames.append(Upkeep(upkeep_queue(st), ()))
+            mages.push_upkeep(st)                       # Voltaric Shield (MW-7.32)
         elif stage == PLANNING:
             planning_step(st)
         elif stage == DEPLOYMENT:
@@ -176,12 +178,13 @@ def reset_step(st: MageWarsState) -> None:
 
 def channeling_step(st: MageWarsState) -> None:
     """Step 3: each mage adds its channeling to its pool; other objects with channeling gain
-    mana counters on themselves (MW-3.10, MW-X-12.1)."""
+    mana counters on themselves (MW-3.10, MW-X-12.1); Channeling +/-X changes either (MW-X-12.2)."""
     for player in st.players:
-        player.mana += player.channeling
+        gain = mage_channeling(st, player.seat)
+        player.mana += gain
         st.emit("channel", "MW-3.10",
-                Text(f"{name(player.seat)} channels {player.channeling} mana ({player.mana}).",
-                     f"{name(player.seat)} canaliza {player.channeling} de maná "
+                Text(f"{name(player.seat)} channels {gain} mana ({player.mana}).",
+                     f"{name(player.seat)} canaliza {gain} de maná "
                      f"({player.mana})."), seat=player.seat, mana=player.mana)
     for obj in st.objs.values():
         gain = object_channeling(st, obj.oid) if obj.face_up and obj.kind != "mage" else 0
@@ -198,7 +201,22 @@ def object_channeling(st: MageWarsState, oid: int) -> int:
     counters on themselves (MW-5.40, MW-5.55); no apprentice card has one."""
     from grimorio.games.mage_wars import traits
 
-    return int(traits.traits(st, oid).value("channeling"))
+    t = traits.traits(st, oid)
+    base = int(t.value("channeling"))
+    if not base:                # Channeling +/-X does nothing without channeling (MW-C20)
+        return 0
+    return max(0, base + int(t.value("channeling-modifier")))      # never below 0 (MW-X-12.2)
+
+
+def mage_channeling(st: MageWarsState, seat: int) -> int:
+    """What the mage of `seat` channels now: its channeling changed by every Channeling +/-X
+    it has (Mana Crystal, Mana Siphon), never below 0 (MW-X-12.2)."""
+    from grimorio.games.mage_wars import traits
+
+    player = st.player(seat)
+    mage = st.mage_of(seat)
+    change = int(traits.traits(st, mage.oid).value("channeling-modifier"))
+    return max(0, player.channeling + change)
 
 
 def end_of_round(st: MageWarsState) -> None:
@@ -207,6 +225,7 @@ def end_of_round(st: MageWarsState) -> None:
     from grimorio.games.mage_wars import traits
 
     traits.end_of_round(st)
+    mages.end_of_round(st)                          # Voltaric Shield (MW-7.37)
     st.changed()
     if st.round >= st.round_limit:
         round_limit(st)
@@ -532,6 +551,7 @@ class ActionPhase(Frame):
         elif self.stage == AFTER_TURN:
             self.stage = NEXT
             st.frames.append(QuickcastOffer(self.seat, "MW-3.25"))
+            st.frames.append(PowerOffer(self.seat))     # temples: right after the turn
         elif self.stage == NEXT:
             self.seat, self.precast, self.stage = 1 - self.seat, False, TURNS
         elif self.stage == CLOSING:
@@ -568,6 +588,9 @@ class ActionPhase(Frame):
         elif text.startswith("quickcast"):
             self.precast, self.stage = True, TURNS
             start_quickcast(st, self.seat, text, "MW-3.25")
+        elif text.startswith("ability "):       # a ready power just before the turn
+            self.precast, self.stage = True, TURNS
+            hooks.ready_power(st, self.seat, MWAction(text))
         else:
             self.stage = AFTER_TURN
             activation.activate(st, int(text.split()[1][1:]))
@@ -589,6 +612,7 @@ class TurnAsk(Choice):
 
     def options(self, st: MageWarsState) -> list[MWAction]:
         out = [act("activate", f"o{oid}") for oid in active_creatures(st, self.seat)]
+        out += hooks.ready_powers(st, self.seat)     # temples: right before the turn
         if self.precast:
             return out
         if can_pass(st, self.seat):
@@ -635,7 +659,41 @@ def may_quickcast(st: MageWarsState, seat: int) -> bool:
     if not player.quickcast or player.mage not in st.objs:
         return False
     return bool(player.planned) or casters.any_bound_ready(st, seat) \
-        or bool(hooks.quick_powers(st, seat))
+        or bool(hooks.quick_powers(st, seat)) or bool(mages.innate_castable(st, seat))
+
+
+@dataclass(slots=True)
+class PowerOffer(Frame):
+    """Right after one of its creatures' action turns, a seat may use the once-a-round powers
+    of its conjurations (`hooks.ready_powers`: Hand of Bim-Shalla, Sacrificial Altar), one at a
+    time, until it passes or has none left. Those objects and their ready markers are public,
+    so asking leaks nothing."""
+
+    seat: int
+    asked: bool = False
+    rule = "MW-4.9"
+
+    def step(self, st: MageWarsState) -> None:
+        if self.asked and st.ret != "pass" and isinstance(st.ret, str):
+            hooks.ready_power(st, self.seat, MWAction(st.ret))
+            self.asked = False
+            return
+        if self.asked or st.over or not hooks.ready_powers(st, self.seat):
+            st.frames.pop()
+            return
+        self.asked = True
+        st.frames.append(PowerAsk(self.seat))
+
+
+@dataclass(slots=True)
+class PowerAsk(Choice):
+    """`ability <power> …` or `pass` (PowerOffer)."""
+
+    seat: int
+    rule = "MW-4.9"
+
+    def options(self, st: MageWarsState) -> list[MWAction]:
+        return [*hooks.ready_powers(st, self.seat), act("pass")]
 
 
 @dataclass(slots=True)

@@ -224,18 +224,64 @@ def attack_crosser(st: MageWarsState, wall: Obj, oid: int) -> None:
     """Step 4 of the move sequence: the wall attacks the creature crossing it, before it moves
     (MW-4.22, MW-5.62, MW-X-7.13); neither melee nor ranged, so no Defense, Damage Barrier or
     Counterstrike answers it (combat runs only steps 1-6 for a `passage` attack)."""
+    from grimorio.games.mage_wars import hooks
     from grimorio.games.mage_wars.rules import combat
 
     card = st.card(wall.card)
     bar = next((i for i, a in enumerate(card.attacks) if a.kind == "passage"), None)
-    if bar is None:
+    times = hooks.passage_attacks(st, wall.oid, oid)         # Wall of Thorns: level - 1
+    if bar is None or times <= 0:
         return
     st.emit("passage-attack", "MW-5.62", Text(f"The wall o{wall.oid} attacks o{oid} as it "
                                               "crosses.",
                                               f"La barrera o{wall.oid} ataca a o{oid} al "
                                               "cruzarla."), wall=wall.oid, oid=oid)
+    if times > 1:
+        st.frames.append(PassageAttacks(wall.oid, oid, bar, times))
+        return
     st.frames.append(combat.AttackFrame(wall.oid, card.id, bar, 0, oid, "passage",
                                         out_of_turn=True))
+
+
+@dataclass(slots=True)
+class PassageAttacks(Frame):
+    """Several Passage Attacks of one wall on one crosser, one after the other, while both
+    are still there (Wall of Thorns, MW-5.62)."""
+
+    rule = "MW-5.62"
+    wall: int
+    oid: int
+    bar: int
+    left: int
+
+    def step(self, st: MageWarsState) -> None:
+        from grimorio.games.mage_wars.rules import combat
+
+        if self.left <= 0 or self.wall not in st.objs or self.oid not in st.objs:
+            st.frames.pop()
+            st.ret = None
+            return
+        self.left -= 1
+        st.frames.append(combat.AttackFrame(self.wall, st.obj(self.wall).card, self.bar, 0,
+                                            self.oid, "passage", out_of_turn=True))
+
+
+def full_crossings(st: MageWarsState, oid: int) -> list[str]:
+    """Zones beyond a wall on the creature's borders that it may cross only with its full
+    action (Wall of Thorns for a creature of level 2 or more); flyers ignore inner walls
+    (MW-5.28)."""
+    from grimorio.games.mage_wars import hooks
+
+    zone = st.obj(oid).zone
+    if zone is None or traits.is_flying(st, oid):
+        return []
+    out = []
+    for z in st.arena.adjacent(zone):
+        wall = wall_on(st, arena.border(zone, z))
+        if wall is not None and st.arena.can_cross(zone, z, False) \
+                and hooks.full_action_to_cross(st, wall.oid, oid):
+            out.append(z)
+    return out
 
 
 def held(st: MageWarsState, oid: int) -> bool:

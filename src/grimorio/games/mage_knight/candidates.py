@@ -1,0 +1,138 @@
+"""Candidate actions: the finite, useful, legal options an OpenAsk lists.
+
+Positions and angles are continuous, so a decision lists candidates (every one legal: each is
+built, rounded as the notation rounds it, then validated) and decides any other action exactly
+with its `validate`. Setup candidates are grids (placement MK-3.4, deployment MK-3.9); the turn's
+candidates are the passes, `end`, `offer-end` and `withdraw` (MK-4.5, MK-4.6, MK-21.1, MK-21.3)
+plus whatever `rules.movement.candidates(st, seat)` and `rules.combat.candidates(st, seat)`
+offer when those modules define them.
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING
+
+from grimorio.core.errors import InvalidAction
+from grimorio.games.mage_knight import notation as nt
+from grimorio.games.mage_knight.notation import MKAction
+
+if TYPE_CHECKING:
+    from grimorio.games.mage_knight.state import MageKnightState
+
+PLACE_GRIDS = ((4, (0.0, 45.0, 90.0, 135.0)),
+               (8, (0.0, 22.5, 45.0, 67.5, 90.0, 112.5, 135.0, 157.5)),
+               (16, (0.0, 22.5, 45.0, 67.5, 90.0, 112.5, 135.0, 157.5)))
+"""Placement grids (spots per side, rotations), coarse first: a finer one is tried only when the
+coarser one holds no legal spot, so that a crowded table still offers a place (MK-3.4)."""
+DEPLOY_STEP = 1.3                   # along the edge; just more than a base's width (MK-G4)
+DEPLOY_ROWS = ((0.65, 0.0), (1.85, 0.65), (3.0, 0.0))   # (depth from the edge, offset)
+INWARD = {"south": 90.0, "west": 0.0, "north": 270.0, "east": 180.0}
+
+
+def _unique(actions: list[MKAction]) -> list[MKAction]:
+    return list(dict.fromkeys(actions))
+
+
+# ------------------------------------------------------------------------------ setup
+
+def place_candidates(st: MageKnightState) -> list[MKAction]:
+    """A coarse grid × 4 rotations for the first piece of each template in the pile, kept when
+    legal (MK-3.4, MK-3.5); when none is, finer grids and more rotations (`PLACE_GRIDS`). Empty
+    only when even the finest grid has no room for any piece of the pile."""
+    for spots, rotations in PLACE_GRIDS:
+        out = _place_grid(st, spots, rotations)
+        if out:
+            return out
+    return []
+
+
+def _place_grid(st: MageKnightState, count: int,
+                rotations: tuple[float, ...]) -> list[MKAction]:
+    from grimorio.games.mage_knight.rules.setup_phase import check_place
+
+    seen: set[str] = set()
+    out: list[MKAction] = []
+    size = st.size
+    spots = [nt.coord(size * (i + 1) / (count + 1)) for i in range(count)]
+    for number, template, _ in st.pile:
+        if template in seen:
+            continue
+        seen.add(template)
+        for x in spots:
+            for y in spots:
+                for rotate in rotations:
+                    cmd = nt.Place(number, x, y, rotate)
+                    if check_place(st, cmd) is None:
+                        out.append(nt.action(cmd))
+    return out
+
+
+def deploy_candidates(st: MageKnightState, seat: int) -> list[MKAction]:
+    """Legal spots in the seat's zone for his next warrior to deploy (id order), in rows along
+    his edge, each facing straight into the battlefield (MK-3.8, MK-3.9, MK-G18)."""
+    from grimorio.games.mage_knight.rules.setup_phase import check_deploy
+
+    waiting = [w for w in st.own_warriors(seat) if not w.placed and not w.eliminated]
+    if not waiting:
+        return []
+    wid = waiting[0].id
+    edge = st.players[seat].edge
+    out = []
+    for depth, offset in DEPLOY_ROWS:
+        along = 8.0 + offset
+        while along <= st.size - 8.0:
+            x, y = _edge_point(st.size, edge, along, depth)
+            cmd = nt.Deploy(wid, nt.coord(x), nt.coord(y), INWARD[edge])
+            if check_deploy(st, seat, cmd) is None:
+                out.append(nt.action(cmd))
+            along += DEPLOY_STEP
+    return out
+
+
+def _edge_point(size: float, edge: str, along: float, depth: float) -> tuple[float, float]:
+    """The point `depth` in from `edge`, `along` in along it (from the lower coordinate)."""
+    return {"south": (along, depth), "north": (along, size - depth),
+            "west": (depth, along), "east": (size - depth, along)}[edge]
+
+
+# ------------------------------------------------------------------------------ the turn
+
+def _module_candidates(st: MageKnightState, seat: int, name: str) -> list[MKAction]:
+    try:
+        module = importlib.import_module(f"grimorio.games.mage_knight.rules.{name}")
+    except ImportError:
+        return []
+    produce = getattr(module, "candidates", None)
+    if produce is None:
+        return []
+    return [a if isinstance(a, MKAction) else MKAction(str(a)) for a in produce(st, seat)]
+
+
+def turn_candidates(st: MageKnightState, seat: int) -> list[MKAction]:
+    """The active player's candidates: movement's and combat's actions, a pass for each
+    warrior that may still take one, then `end`, `offer-end` and `withdraw` (MK-4.5, MK-4.6,
+    MK-21.1, MK-21.3). With no actions left only Quickness moves remain (MK-17.3)."""
+    from grimorio.games.mage_knight.rules import turn
+
+    player = st.players[seat]
+    out = _module_candidates(st, seat, "movement") + _module_candidates(st, seat, "combat")
+    if player.actions_left <= 0:
+        out = [a for a in out if _is_free(a)]
+    else:
+        out += [MKAction(f"pass {w.id}") for w in st.own_warriors(seat)
+                if turn.may_act(st, w.id, False) is None]
+    out.append(MKAction("end"))
+    if turn.check_offer(st, seat) is None:
+        out.append(MKAction("offer-end"))
+    out.append(MKAction("withdraw"))
+    return _unique(out)
+
+
+def _is_free(action: MKAction) -> bool:
+    from grimorio.games.mage_knight.rules import turn
+
+    try:
+        return turn.free_action(nt.parse(action))
+    except InvalidAction:
+        return False
