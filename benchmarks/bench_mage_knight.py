@@ -29,7 +29,7 @@ from grimorio.core.state import State
 SEEDS = range(12)
 TARGETS = {"mage-knight: random standard game": 500.0,
            "mage-knight: candidate actions": 20_000.0,
-           "mage-knight: line of fire": 20.0}
+           "mage-knight: line of fire median": 20.0}
 QUITTING = ("offer-end", "withdraw")
 
 Row = tuple[str, float, str]

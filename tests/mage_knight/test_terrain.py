@@ -609,3 +609,35 @@ def test_with_piece_returns_a_new_battlefield_and_copies_share_the_cache() -> No
     assert clone == bf and clone._cache is bf._cache
     assert bigger.to_json()["pieces"][1] == {
         "id": "g", "kind": "blocking", "outline": [[10, 10], [14, 10], [14, 14], [10, 14]]}
+
+
+def test_template_fits_gives_the_answer_of_placement_problem() -> None:
+    # MK-3.4, MK-3.5, MK-G19: the placement candidates' fast test agrees with the full one,
+    # including pieces put just closer and just farther than 5 cm apart.
+    import random
+
+    catalogue = tr.templates()
+    rng = random.Random(7)
+    rotations = (0.0, 22.5, 45.0, 90.0, 135.0, 157.5)
+    checked = 0
+    for _ in range(40):
+        bf = Battlefield(39.37, 39.37)
+        for n in range(rng.randint(0, 4)):
+            piece = rng.choice(list(catalogue.values())).place(
+                f"t{n + 1}", rng.uniform(0, 39.37), rng.uniform(0, 39.37), rng.choice(rotations))
+            if bf.placement_problem(piece) is None:
+                bf = bf.with_piece(piece)
+        for _ in range(40):
+            template = rng.choice(list(catalogue.values()))
+            x, y = round(rng.uniform(0, 39.37), 2), round(rng.uniform(0, 39.37), 2)
+            rotate, piece_id = rng.choice(rotations), f"t{rng.randint(1, 6)}"
+            full = bf.placement_problem(template.place(piece_id, x, y, rotate)) is None
+            fast = bf.template_fits(template, piece_id, x, y, rotate)
+            assert fast is None or fast == full, (template.key, x, y, rotate, piece_id)
+            checked += fast is not None
+    assert checked > 1000
+    building = catalogue["building"]
+    bf = Battlefield(39.37, 39.37, (building.place("t1", 10.0, 10.0, 0.0),))
+    for gap in (tr.SPACING - 1e-6, tr.SPACING - 1e-9, tr.SPACING, tr.SPACING + 1e-6):
+        full = bf.placement_problem(building.place("t2", 14.0 + gap, 10.0, 0.0)) is None
+        assert bf.template_fits(building, "t2", 14.0 + gap, 10.0, 0.0) in (None, full)

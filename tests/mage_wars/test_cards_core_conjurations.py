@@ -509,7 +509,7 @@ def test_sacrificial_altar_trades_a_creature_for_melee_and_piercing() -> None:
 
 def test_hand_of_bim_shalla_blesses_a_living_creature_after_a_turn() -> None:
     """hand-of-bim-shalla, MW-3.8: right after one of its controller's creatures' action
-    turns, the controller may give a Living creature Armor +1 or Melee +1 until the end of the
+    turns, the controller may grant a Living creature Armor +1 or Melee +1 for the rest of the
     round, or heal 1 of its damage; once a round."""
     st = scenario({"phase": "action", "initiative": 0, "players": [
         {"class": "priestess", "quickcast": False},

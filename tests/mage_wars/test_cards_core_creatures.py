@@ -515,6 +515,17 @@ def test_necropian_vampiress_pays_one_mana_to_fly() -> None:
     assert "ability take-flight o3" not in options(st)     # only when activated
 
 
+def test_necropian_vampiress_flies_only_for_her_own_turn() -> None:
+    """necropian-vampiress: the paid Flying lasts until the end of her action turn (MW-3.35),
+    not the round: once her turn is over she is a walker again (MW-5.26)."""
+    st = fight("necropian-vampiress", mana=5)
+    acts(st, "ability take-flight o3")
+    assert traits.is_flying(st, 3)
+    st.script_dice(faces(normal=(1, 1, 1, 1, 1)))
+    acts(st, "attack 1 o4")
+    assert st.acting != 3 and not traits.is_flying(st, 3)
+
+
 def test_valshalla_takes_wrath_when_an_enemy_kills_a_friend() -> None:
     """valshalla-lightning-angel: once a round, an enemy creature's attack destroying a
     friendly creature gives her a Wrath token, each worth Melee +1 (MW-X-4.2)."""

@@ -294,6 +294,27 @@ def test_knockdown_incapacitates_until_the_round_ends() -> None:
     assert not st.obj(3).temp and events(st, "no-effect")[0].rule == "MW-X-7.21"
 
 
+def test_knockdown_lifts_as_the_target_starts_its_action_turn() -> None:
+    """MW-X-6.36, MW-4.1: Knockdown lasts until the target's next action turn begins or the
+    round ends, whichever comes first: a wolf knocked down before it has acted is freed as
+    its own turn starts; one that has had its turn this round stays down until the round
+    ends."""
+    from grimorio.games.mage_wars.rules import activation
+
+    st = menu([ENEMY_WOLF], players=({"zone": "A1", "planned": ["knockdown"]}, {"zone": "C2"}))
+    acts(st, "cast knockdown o3")
+    pass_windows(st)
+    assert traits.is_incapacitated(st, 3)
+    activation.begin(st, 3)
+    assert not traits.is_incapacitated(st, 3)
+    st = menu([ENEMY_WOLF], players=({"zone": "A1", "planned": ["knockdown"]}, {"zone": "C2"}))
+    st.obj(3).active = False          # the wolf has had its action turn this round
+    acts(st, "cast knockdown o3")
+    pass_windows(st)
+    activation.begin(st, 1)
+    assert traits.is_incapacitated(st, 3)
+
+
 def test_purge_magic_destroys_every_enchantment_on_the_target() -> None:
     """MW-X-8.2: hidden or revealed, both enchantments on the wolf go to their owners' discard
     piles."""
@@ -343,6 +364,21 @@ def test_resurrection_brings_a_wolf_back() -> None:
     wolf = next(o for o in st.objs.values() if o.card == WOLF)
     assert wolf.zone == "B1" and wolf.controller == 0 and not wolf.active
     assert st.players[0].discard == ["resurrection"] and st.players[0].mana == 20 - 11
+
+
+def test_resurrection_of_an_animal_offers_the_pet_token() -> None:
+    """MW-7.11: an animal that comes into play on the Beastmaster's side by any means, here
+    brought back by Resurrection, may become his Pet at once for level + 1 mana."""
+    st = scenario({"players": [{"zone": "B2", "mana": 30, "planned": ["resurrection"],
+                                "discard": ["timber-wolf"]}, {"zone": "C4"}],
+                   "phase": "menu", "activate": 1}, mode="full", classes="beastmaster,warlock")
+    acts(st, "cast resurrection opt=timber-wolf")
+    while options(st) == ["pass"]:
+        acts(st, "pass")
+    wolf = next(o.oid for o in st.objs.values() if o.card == WOLF)
+    assert options(st) == [f"bond o{wolf}", "bond none"]
+    acts(st, f"bond o{wolf}")
+    assert st.mage_of(0).memo["bond"] == wolf and st.players[0].mana == 30 - 11 - 3
 
 
 def test_lay_hands_heals_then_takes_paid_conditions_off() -> None:
@@ -420,6 +456,42 @@ def test_jinx_sends_a_quick_spell_back_to_the_book() -> None:
     assert not traits.is_incapacitated(st, 3) and st.players[0].mana == 10
     assert "knockdown" in st.players[0].book and "knockdown" not in st.players[0].discard
     assert 4 not in st.objs and st.players[1].mana == 10 - 1
+
+
+def test_jinx_on_arcane_zap_puts_no_card_in_the_book() -> None:
+    """MW-7.43, MW-7.40, MW-5.94: Jinx catches the Wizard's Arcane Zap (a quick spell) and
+    refunds its mana; the Zap is no card, so nothing goes into the spellbook, and the round's
+    use stays spent."""
+    st = scenario({"players": [{"zone": "B2", "planned": []}, {"zone": "C4"}],
+                   "phase": "menu", "activate": 1,
+                   "objects": [{"card": WOLF, "controller": 1, "zone": "B2"},
+                               {"card": "jinx", "controller": 1, "host": 1, "face_up": False}]},
+                  mode="full", classes="wizard,warlock")
+    book = list(st.players[0].book)
+    acts(st, "cast arcane-zap o3")
+    to_trigger(st)
+    assert ask(st) == "TriggerAsk"
+    acts(st, "reveal o4")
+    pass_windows(st)
+    assert st.obj(3).damage == 0 and st.players[0].mana == 10
+    assert st.players[0].book == book and "arcane-zap" not in st.players[0].discard
+    assert not any("arcane-zap" in t for t in options(st))
+
+
+def test_jinx_catches_a_quick_summoned_animal() -> None:
+    """MW-7.9, MW-5.94: a level 1 animal is a quick spell for the Beastmaster in every
+    respect, so Jinx catches it: back to the book, its mana refunded."""
+    st = scenario({"players": [{"zone": "B2", "planned": ["bitterwood-fox"]}, {"zone": "C4"}],
+                   "phase": "menu", "activate": 1,
+                   "objects": [{"card": "jinx", "controller": 1, "host": 1, "face_up": False}]},
+                  mode="full", classes="beastmaster,warlock")
+    acts(st, "cast bitterwood-fox B2")
+    to_trigger(st)
+    assert ask(st) == "TriggerAsk" and st.current_player == 1
+    acts(st, "reveal o3")
+    pass_windows(st)
+    assert not any(o.card == "bitterwood-fox" for o in st.objs.values())
+    assert "bitterwood-fox" in st.players[0].book and st.players[0].mana == 10
 
 
 # ---------------------------------------------------------------------------- keyword grants

@@ -108,6 +108,9 @@ def test_lint_every_shipped_card() -> None:
             assert _in_codex_parts(rule) or re.fullmatch(r"MW-(5\.\d+)", rule), (word, rule)
         for note in card.notes:
             assert set(re.findall(r"MW-(?:X-)?[A-Z]?\d+(?:\.\d+)*", note)) <= set(rules)
+        uses = [card.traits, *(bar.traits for bar in card.attacks)]
+        for listed in uses:         # a trait printed twice on one card or bar is a typo
+            assert len({(t.keyword, t.damage_type) for t in listed}) == len(listed), card.id
 
 
 def test_new_keywords_cite_their_codex_entries() -> None:

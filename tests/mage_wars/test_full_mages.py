@@ -212,6 +212,22 @@ def test_blood_pact_heals_the_warlock_once_a_round() -> None:
     assert st.mage_of(0).damage == 3
 
 
+def test_blood_pact_needs_a_creature_damaged() -> None:
+    """MW-7.28, MW-B16: the Bloodreaper's heal comes from an attack that damages a creature;
+    a conjuration it damages (a Mana Crystal) gives none."""
+    st = menu("warlock,wizard", [{"card": "dark-pact-slayer", "controller": 0, "zone": "B2"},
+                                 {"card": "mana-crystal", "controller": 1, "zone": "B2"}],
+              activate=3, players=({"damage": 5}, {}))
+    st.mage_of(0).memo["bond"] = 3
+    st.changed()
+    st.script_dice(faces(critical=(2, 2, 2, 2, 2, 2)) + [12] * 4)
+    acts(st, next(t for t in options(st) if t.startswith("attack") and t.endswith("o4")))
+    while st.frames and not st.is_terminal() and "defend" in " ".join(options(st)):
+        acts(st, "no-defense")
+    assert 4 not in st.objs or st.obj(4).damage > 0
+    assert st.mage_of(0).damage == 5 and ("blood-pact", 0) not in st.once
+
+
 def test_curse_binding_returns_one_curse_a_round() -> None:
     """MW-7.22, MW-7.23, MW-B20: a creature dying with the Warlock's curses gives one back
     to his book, once a round in all; other curses go to the discard pile."""

@@ -45,8 +45,11 @@ def check(
     lang = _lang(lang)
     try:
         book = spellbook.read(file)
-    except (OSError, UnicodeDecodeError) as exc:
-        console.print(f"{file}: {exc}", markup=False, style="red")
+    except spellbook.UnreadableBook as exc:
+        console.print(str(exc), markup=False, style="red")
+        raise typer.Exit(code=2) from None
+    except OSError as exc:
+        console.print(f"{file}: {exc.strerror or exc}", markup=False, style="red")
         raise typer.Exit(code=2) from None
     report = spellbook.check(book)
     console.print(report.render(lang), markup=False, highlight=False, soft_wrap=True)

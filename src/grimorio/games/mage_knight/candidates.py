@@ -11,7 +11,7 @@ offer when those modules define them.
 from __future__ import annotations
 
 import importlib
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from grimorio.core.errors import InvalidAction
 from grimorio.games.mage_knight import notation as nt
@@ -40,30 +40,47 @@ def place_candidates(st: MageKnightState) -> list[MKAction]:
     """A coarse grid × 4 rotations for the first piece of each template in the pile, kept when
     legal (MK-3.4, MK-3.5); when none is, finer grids and more rotations (`PLACE_GRIDS`). Empty
     only when even the finest grid has no room for any piece of the pile."""
+    memo = _PLACE_MEMO
+    if memo and memo[0][0] is st.field and memo[0][1] == st.pile and memo[0][2] == st.size:
+        return list(memo[0][3])             # asked again on the same table: no_room_for_pile
+    found: list[MKAction] = []
     for spots, rotations in PLACE_GRIDS:
         out = _place_grid(st, spots, rotations)
         if out:
-            return out
-    return []
+            found = out
+            break
+    memo[:] = [(st.field, st.pile, st.size, tuple(found))]
+    return list(found)
+
+
+_PLACE_MEMO: list[tuple[Any, Any, float, tuple[MKAction, ...]]] = []
+"""The last table's placement candidates: they depend only on the battlefield (immutable,
+replaced when a piece is placed), the pile and the table's size."""
 
 
 def _place_grid(st: MageKnightState, count: int,
                 rotations: tuple[float, ...]) -> list[MKAction]:
+    from grimorio.games.mage_knight import terrain
     from grimorio.games.mage_knight.rules.setup_phase import check_place
 
     seen: set[str] = set()
     out: list[MKAction] = []
     size = st.size
+    field = st.field
     spots = [nt.coord(size * (i + 1) / (count + 1)) for i in range(count)]
     for number, template, _ in st.pile:
         if template in seen:
             continue
         seen.add(template)
+        shape = terrain.templates()[template]
         for x in spots:
             for y in spots:
                 for rotate in rotations:
                     cmd = nt.Place(number, x, y, rotate)
-                    if check_place(st, cmd) is None:
+                    fits = field.template_fits(shape, f"t{number}", x, y, rotate)
+                    if fits is None:
+                        fits = check_place(st, cmd) is None      # the full check when unsure
+                    if fits:
                         out.append(nt.action(cmd))
     return out
 
@@ -71,6 +88,22 @@ def _place_grid(st: MageKnightState, count: int,
 def deploy_candidates(st: MageKnightState, seat: int) -> list[MKAction]:
     """Legal spots in the seat's zone for his next warrior to deploy (id order), in rows along
     his edge, each facing straight into the battlefield (MK-3.8, MK-3.9, MK-G18)."""
+    key = (st.field, seat, st.players[seat].edge, st.size, st.radius, st.eps,
+           tuple((w.id, w.owner, w.placed, w.eliminated, w.x, w.y) for w in st.warriors.values()))
+    memo = _DEPLOY_MEMO
+    if memo and memo[0][0] is key[0] and memo[0][1:] == key[1:]:
+        return list(memo[1])                # asked again on the same table: deploy_stuck
+    found = _deploy_spots(st, seat)
+    memo[:] = [key, tuple(found)]
+    return found
+
+
+_DEPLOY_MEMO: list[Any] = []
+"""The last deployment candidates and what they depend on: the battlefield, the seat and its
+edge, the table's size, the base radius, ε, and where every warrior is."""
+
+
+def _deploy_spots(st: MageKnightState, seat: int) -> list[MKAction]:
     from grimorio.games.mage_knight.rules.setup_phase import check_deploy
 
     waiting = [w for w in st.own_warriors(seat) if not w.placed and not w.eliminated]

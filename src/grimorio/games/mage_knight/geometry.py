@@ -379,15 +379,21 @@ def path_vs_bases(points: Sequence[Point], mover: Body, bodies: Sequence[Body], 
     """
     if path_width not in PATH_WIDTHS:
         raise ValueError(f"path_width must be one of {PATH_WIDTHS}, not {path_width!r}")
-    skipped = set(skip)
-    skipped.add(mover.id)
+    mover_id = mover.id
     widen = (mover.r if path_width == "base" else 0.0) - eps - SLACK
-    others = [b for b in bodies if b.id not in skipped]
-    by_id = {b.id: b for b in bodies}
+    if skip:
+        skipped = set(skip)
+        skipped.add(mover_id)
+        others = [b for b in bodies if b.id not in skipped]
+    else:
+        others = [b for b in bodies if b.id != mover_id]
     if pairs is None:
         pairs = contact_pairs(bodies, eps)
-    squeezes = [(by_id[a], by_id[b]) for a, b in pairs
-                if a != mover.id and b != mover.id and a in by_id and b in by_id]
+    squeezes: list[tuple[Body, Body]] = []
+    if pairs:
+        by_id = {b.id: b for b in bodies}
+        squeezes = [(by_id[a], by_id[b]) for a, b in pairs
+                    if a != mover_id and b != mover_id and a in by_id and b in by_id]
     for index in range(len(points) - 1):
         (ax, ay), (bx, by) = points[index], points[index + 1]
         for body in others:

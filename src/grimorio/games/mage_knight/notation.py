@@ -77,12 +77,15 @@ def angle(value: float) -> float:
     return 0.0 if out == 0 else out
 
 
+@functools.lru_cache(maxsize=16384)
 def fmt(value: float) -> str:
-    """A coordinate as printed: at most 2 decimals, no trailing zeros (`12.25`, `8.5`, `3`)."""
+    """A coordinate as printed: at most 2 decimals, no trailing zeros (`12.25`, `8.5`, `3`).
+    Kept: candidate lists print the same few thousand values again and again."""
     text = f"{coord(value):.2f}".rstrip("0").rstrip(".")
     return "0" if text in ("-0", "") else text
 
 
+@functools.lru_cache(maxsize=16384)
 def fmt_angle(value: float) -> str:
     """An angle as printed: at most 1 decimal, no trailing zeros (`90`, `22.5`)."""
     text = f"{angle(value):.1f}".rstrip("0").rstrip(".")

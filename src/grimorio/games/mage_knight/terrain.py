@@ -20,7 +20,11 @@ contact tolerance ε. It answers every terrain question of the rules:
 The hot paths (line of fire, paths, stop points) use the analytic polygon tests of `geometry`;
 shapely is used only at setup or once per battlefield (polygon validity, spacing, the union of
 hindering areas, the ε-shrunk outlines of the front-arc test of MK-G13); what it gives is cached
-privately on the battlefield, so that copies of a state share it.
+privately on the battlefield, so that copies of a state share it. The answers of the movement
+tests (``path_problem``, ``first_stop``, ``end_problem``, ``starts_hindered``) are pure functions of
+the immutable battlefield and their arguments, so the battlefield keeps them too (bounded):
+candidate lists ask most of them again at every decision. ``template_fits`` is the placement
+candidates' fast form of ``placement_problem`` (same answer; no shapely unless in doubt).
 """
 
 from __future__ import annotations
@@ -63,6 +67,9 @@ STOP_POLICIES = ("reject", "truncate")
 """Values of option `stop_policy` (MK-G12)."""
 
 _TINY = 1e-9
+
+MEMO_MOST = 20_000
+"""Answers a battlefield keeps of its movement tests before it starts afresh."""
 
 
 class TerrainError(ScenarioError):
@@ -759,6 +766,25 @@ class Battlefield:
         a ladder (MK-16.10, MK-G20). Flight lifts all of (c) (MK-17.6)."""
         if flight:
             return None
+        memo = self._memo()
+        key = ("path", tuple(points), r, aquatic)
+        try:
+            if key in memo:
+                return memo[key]  # type: ignore[no-any-return]
+        except TypeError:                   # points given as lists: not kept
+            return self._path_problem(points, r, aquatic)
+        found = memo[key] = self._path_problem(points, r, aquatic)
+        return found
+
+    def _memo(self) -> dict[Any, Any]:
+        """Answers of the movement tests (pure functions of this immutable battlefield and their
+        arguments), kept because every candidate list asks most of them again; bounded."""
+        memo = self._cache.get("memo")
+        if memo is None or len(memo) > MEMO_MOST:
+            memo = self._cache["memo"] = {}
+        return memo
+
+    def _path_problem(self, points: Sequence[Point], r: float, aquatic: bool) -> Problem | None:
         kinds = ("blocking",) if aquatic else ("blocking", "deep")
         limit = r - self.tol
         for piece in self.of_kind(*kinds):
@@ -819,6 +845,14 @@ class Battlefield:
         water were there, MK-16.3, MK-17.5) or low wall, and does not straddle an elevated
         edge (MK-7.5, MK-A45, MK-16.2, MK-A9, MK-A7). Flight keeps all of it; bases are
         `geometry`'s."""
+        memo = self._memo()
+        key = ("end", x, y, r, aquatic)
+        if key in memo:
+            return memo[key]  # type: ignore[no-any-return]
+        found = memo[key] = self._end_problem(x, y, r, aquatic)
+        return found
+
+    def _end_problem(self, x: float, y: float, r: float, aquatic: bool) -> Problem | None:
         problem = self.standing_problem(x, y, r)
         if problem is not None:
             return problem
@@ -856,11 +890,18 @@ class Battlefield:
         MK-16.3, MK-16.4, MK-17.6)."""
         if flight:
             return None
+        memo = self._memo()
+        key = ("hindered", x, y, r, aquatic)
+        if key in memo:
+            return memo[key]  # type: ignore[no-any-return]
         kinds = ("hindering",) if aquatic else ("hindering", "shallow")
+        found = None
         for piece in self.of_kind(*kinds):
             if self.touches(piece, x, y, r):
-                return piece
-        return None
+                found = piece
+                break
+        memo[key] = found
+        return found
 
     def first_stop(self, points: Sequence[Point], r: float, *, flight: bool = False,
                    aquatic: bool = False) -> Stop | None:
@@ -873,6 +914,18 @@ class Battlefield:
           starting on the ground, completely off every one after starting elevated;
         - low wall (MK-16.4, MK-A9): the disc touches a wall it was not touching at the start.
         """
+        memo = self._memo()
+        key = ("stop", tuple(points), r, flight, aquatic)
+        try:
+            if key in memo:
+                return memo[key]  # type: ignore[no-any-return]
+        except TypeError:                   # points given as lists: not kept
+            return self._first_stop(points, r, flight, aquatic)
+        found = memo[key] = self._first_stop(points, r, flight, aquatic)
+        return found
+
+    def _first_stop(self, points: Sequence[Point], r: float, flight: bool,
+                    aquatic: bool) -> Stop | None:
         if len(points) < 2 or geo.path_length(points) == 0.0:
             return None
         found = [stop for stop in (
@@ -1010,8 +1063,140 @@ class Battlefield:
                     other.id)
         return None
 
+    def template_fits(self, template: PieceTemplate, piece_id: str, x: float, y: float,
+                      rotate: float) -> bool | None:
+        """The fast answer, for the placement candidates, of ``placement_problem(template.place(
+        piece_id, x, y, rotate)) is None``; None when it cannot be sure (then the caller makes
+        the full check). The same outline is computed (same floats); a piece's validity comes
+        from its template's, checked once per rotation with a wide margin (a rigid move keeps a
+        simple polygon simple); the spacing of MK-G19 is decided without shapely unless the
+        distance lies within 1e-7 in of the limit."""
+        turned = _placement_certified(template, rotate)
+        if turned is None:
+            return None
+        # `_transform`'s sums, in its order, on the products worked out once per rotation
+        outline = tuple((round(x + pc - qs, 9) + 0.0, round(y + ps + qc, 9) + 0.0)
+                        for pc, qs, ps, qc in turned)
+        x0, y0, x1, y1 = geo.polygon_bbox(outline)
+        if x0 < -_TINY or y0 < -_TINY or x1 > self.width + _TINY or y1 > self.height + _TINY:
+            return False
+        limit = SPACING - _TINY
+        elevated = template.kind in ELEVATED_KINDS
+        for other in self.pieces:
+            if other.id == piece_id:
+                return False
+        for other in self.pieces:
+            if other.on_elevated and elevated:
+                return None                                 # MK-15.3: shapely's `covers`
+            bx0, by0, bx1, by1 = other.bbox
+            dx = bx0 - x1 if bx0 > x1 else x0 - bx1 if x0 > bx1 else 0.0
+            dy = by0 - y1 if by0 > y1 else y0 - by1 if y0 > by1 else 0.0
+            if dx >= SPACING or dy >= SPACING or math.hypot(dx, dy) >= SPACING:
+                continue                                    # the boxes are far enough apart
+            gap = _rings_distance(outline, other.outline, SPACING)
+            if gap < limit - _BAND:
+                return False
+            if gap <= limit + _BAND and shapely.distance(Polygon(outline),
+                                                         self._polygon(other)) < limit:
+                return False
+        return True
+
 
 # ------------------------------------------------------------------------------ helpers
+
+_BAND = 1e-7
+"""Float noise allowed between the analytic and shapely's polygon distances (MK-G19)."""
+
+_MARGIN = 1e-6
+"""How far apart (inches) a template's outline keeps its own non-adjacent edges, its corners
+from its adjacent edges, and its ladders' ends from the outline within 1e-6 - 1e-7, for any
+placement of it to be known valid: placing moves a corner by ~1e-9 at most (rounding)."""
+
+_CERTIFIED: dict[tuple[Any, ...], tuple[tuple[float, float, float, float], ...] | None] = {}
+
+
+def _placement_certified(template: PieceTemplate, rotate: float
+                         ) -> tuple[tuple[float, float, float, float], ...] | None:
+    """When every placement of `template` turned `rotate` degrees is a valid piece (the
+    checks of `TerrainPiece`, known from the piece placed at the origin and its margins), the
+    products (x·cos, y·sin, x·sin, y·cos) of each corner that `_transform` sums; else None."""
+    key = (template.kind, template.outline, template.thickness, template.ladders, rotate)
+    if key in _CERTIFIED:
+        return _CERTIFIED[key]
+    found = None
+    try:
+        piece = template.place("check", 0.0, 0.0, rotate)
+    except TerrainError:
+        piece = None
+    if piece is not None and _ring_margin(piece.outline) >= _MARGIN and all(
+            _ladder_slack(a, b, piece.outline) <= _BAND for a, b in piece.ladders):
+        rad = math.radians(rotate)
+        c = math.cos(rad)
+        s = math.sin(rad)
+        found = tuple((px * c, py * s, px * s, py * c) for px, py in template.outline)
+    if len(_CERTIFIED) > 4096:
+        _CERTIFIED.clear()
+    _CERTIFIED[key] = found
+    return found
+
+
+def _ring_margin(ring: Sequence[Point]) -> float:
+    """How robustly a ring is simple: the least of its edge lengths, the distances between
+    non-adjacent edges, the distances of each corner's neighbours to the edge beyond it, and
+    the absolute area."""
+    n = len(ring)
+    edges = [(ring[i - 1], ring[i]) for i in range(n)]
+    best = abs(sum(ring[i - 1][0] * ring[i][1] - ring[i][0] * ring[i - 1][1]
+                   for i in range(n))) / 2.0
+    for i, ((ax, ay), (bx, by)) in enumerate(edges):
+        best = min(best, math.hypot(bx - ax, by - ay))
+        (_, _), (cx, cy) = edges[(i + 1) % n]
+        best = min(best, geo.point_segment_distance(cx, cy, ax, ay, bx, by),
+                   geo.point_segment_distance(ax, ay, bx, by, cx, cy))
+        for j in range(i + 2, n):
+            if i == 0 and j == n - 1:
+                continue                                    # adjacent through the last corner
+            (px, py), (qx, qy) = edges[j]
+            best = min(best, geo.segment_segment_distance(ax, ay, bx, by, px, py, qx, qy))
+    return best
+
+
+def _ladder_slack(a: Point, b: Point, ring: Sequence[Point]) -> float:
+    """How far a ladder's ends are from the nearest edge holding both (`_on_outline`)."""
+    n = len(ring)
+    best = math.inf
+    for i in range(n):
+        (x0, y0), (x1, y1) = ring[i - 1], ring[i]
+        best = min(best, max(geo.point_segment_distance(a[0], a[1], x0, y0, x1, y1),
+                             geo.point_segment_distance(b[0], b[1], x0, y0, x1, y1)))
+    return best
+
+
+def _rings_distance(a: Sequence[Point], b: Sequence[Point], cap: float = math.inf) -> float:
+    """The distance between two simple polygons (0 when they meet or one holds the other);
+    edge pairs whose boxes are `cap` or more apart are skipped, so a result of `cap` or more
+    only says the distance is at least `cap`."""
+    if geo.point_in_polygon(a[0][0], a[0][1], b) or geo.point_in_polygon(b[0][0], b[0][1], a):
+        return 0.0
+    best = math.inf
+    nb = len(b)
+    others = []
+    for j in range(nb):
+        (cx, cy), (dx, dy) = b[j - 1], b[j]
+        others.append((cx, cy, dx, dy, min(cx, dx) - cap, min(cy, dy) - cap,
+                       max(cx, dx) + cap, max(cy, dy) + cap))
+    for i in range(len(a)):
+        (ax, ay), (bx, by) = a[i - 1], a[i]
+        lo_x, hi_x = (ax, bx) if ax < bx else (bx, ax)
+        lo_y, hi_y = (ay, by) if ay < by else (by, ay)
+        for cx, cy, dx, dy, x0, y0, x1, y1 in others:
+            if hi_x <= x0 or lo_x >= x1 or hi_y <= y0 or lo_y >= y1:
+                continue                                    # the boxes are cap or more apart
+            d = geo.segment_segment_distance(ax, ay, bx, by, cx, cy, dx, dy)
+            if d < best:
+                best = d
+    return best
+
 
 _EDGE_ES = {"south": "sur", "north": "norte", "west": "oeste", "east": "este"}
 

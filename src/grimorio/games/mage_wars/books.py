@@ -33,6 +33,8 @@ def load(spec: str) -> spellbook.Book | None:
         book = spellbook.read(Path(spec).expanduser())
     except OSError as exc:
         raise ValueError(f"spellbook {spec}: cannot be read ({exc.strerror or exc})") from None
+    except spellbook.UnreadableBook as exc:
+        raise ValueError(f"spellbook {exc}") from None
     report = spellbook.check(book)
     if not report.legal:
         raise ValueError(f"spellbook {spec} is not legal (MW-8.3, MW-8.13-MW-8.18):\n"

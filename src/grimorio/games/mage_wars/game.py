@@ -61,6 +61,10 @@ class MageWars(Game):
         self.classes = parse_classes(str(self.options["classes"]), bool(self.options["mirror"]))
         self.full = self.options["mode"] == "full"
         self.books: tuple[Any, Any] = (None, None)
+        if not self.full and any(b.strip() not in ("", "starter")
+                                 for b in str(self.options["books"]).split(",")):
+            raise ValueError("option books needs mode=full: an apprentice game plays the "
+                             "apprentice books (MW-A1)")
         if self.full:                       # a book file decides its seat's mage (MW-8.2)
             from grimorio.games.mage_wars import books
 

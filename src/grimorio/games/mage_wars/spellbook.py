@@ -21,6 +21,7 @@ restrictions (MW-8.16, MW-8.17). Rule ids are in docs/rules/mage-wars.md.
 from __future__ import annotations
 
 import re
+import stat
 import unicodedata
 from dataclasses import dataclass
 from functools import cache
@@ -44,7 +45,11 @@ SCHOOL_NAMES = {
 STANDING = {1: Text("trained", "entrenada"), 2: Text("untrained", "sin entrenar"),
             3: Text("opposed", "opuesta")}
 _HEADER = re.compile(r"([^\W\d][\w ]*?)\s*:\s*(.*)")
-_CARD_LINE = re.compile(r"(\d+)\s*[x×]?\s+(\S.*)", re.IGNORECASE)
+_CARD_LINE = re.compile(r"([0-9]+)\s*[x×]?\s+(\S.*)", re.IGNORECASE)
+MAX_COUNT_DIGITS = 9           # a longer count is no card count (and no int to read)
+MAX_BYTES = 256 * 1024         # far above any spellbook (a few hundred lines)
+MAX_LINE = 200                 # characters in a line, comments aside
+MAX_LINES = 1000               # lines read (a 120-point book needs far fewer)
 _MAGE_KEYS = ("mage", "mago")
 _FEMININE = frozenset({"priestess"})     # la Sacerdotisa; el Brujo, el Hechicero…
 _NAME_KEYS = ("name", "nombre")
@@ -149,11 +154,17 @@ def find_card(written: str) -> tuple[list[data.Card], bool]:
         return [d.card(exact)], False
     words = [_stem(w) for w in key.split()]
     found: dict[str, data.Card] = {}
-    for name, card_id in _index().items():
-        have = {_stem(w) for w in name.split()}
+    for have, card_id in _loose_index():
         if words and all(w in have for w in words):
             found[card_id] = d.card(card_id)
     return sorted(found.values(), key=lambda c: c.id), True
+
+
+@cache
+def _loose_index() -> tuple[tuple[frozenset[str], str], ...]:
+    """Each exact name's words without plural endings, with its card id (`find_card`)."""
+    return tuple((frozenset(_stem(w) for w in name.split()), card_id)
+                 for name, card_id in _index().items())
 
 
 def _mage(value: str, lineno: int) -> tuple[data.Mage | None, str | None, list[Problem]]:
@@ -199,10 +210,22 @@ def parse(text: str, source: str = "spellbook") -> Book:
     entries: list[Entry] = []
     problems: list[Problem] = []
     seen_mage = False
+    card_lines = 0
     for lineno, raw in enumerate(text.splitlines(), 1):
         line = raw.split("#", 1)[0].strip()
         if not line:
             continue
+        if len(line) > MAX_LINE:            # no card name is this long (and no regex runs)
+            problems.append(Problem(None, (lineno,), Text(
+                f"a line of {len(line)} characters is no spellbook line",
+                f"una línea de {len(line)} caracteres no es una línea de libro")))
+            continue
+        card_lines += 1
+        if card_lines > MAX_LINES:
+            problems.append(Problem(None, (lineno,), Text(
+                f"more than {MAX_LINES} lines: the rest is not read",
+                f"más de {MAX_LINES} líneas: el resto no se lee")))
+            break
         header = _HEADER.fullmatch(line)
         card_line = _CARD_LINE.fullmatch(line)
         if header and not card_line:
@@ -219,6 +242,12 @@ def parse(text: str, source: str = "spellbook") -> Book:
                 name = header.group(2).strip() or None
             else:
                 problems.append(_unreadable(lineno, raw))
+            continue
+        if card_line and len(card_line.group(1).lstrip("0")) > MAX_COUNT_DIGITS:
+            problems.append(Problem(None, (lineno,), Text(
+                f"a count of {len(card_line.group(1))} digits is no card count",
+                f"un número de {len(card_line.group(1))} cifras no es una cantidad de "
+                "cartas")))
             continue
         if not card_line or int(card_line.group(1)) < 1:
             problems.append(_unreadable(lineno, raw))
@@ -258,9 +287,26 @@ def _entry(lineno: int, count: int, written: str) -> tuple[Entry | None, Problem
         f"'{written}' puede ser varias cartas: {some}{more}"))
 
 
+class UnreadableBook(ValueError):
+    """A spellbook file that is no spellbook text: not a regular file, too large or not
+    UTF-8."""
+
+
 def read(path: Path) -> Book:
-    """A spellbook file (UTF-8); OSError if it cannot be read."""
-    return parse(path.read_text(encoding="utf-8"), path.name)
+    """A spellbook file (UTF-8); OSError if it cannot be opened, UnreadableBook if it is not a
+    regular file, is larger than MAX_BYTES or is not UTF-8 text (read at most MAX_BYTES + 1
+    bytes, so a device or a huge file costs nothing)."""
+    if not stat.S_ISREG(path.stat().st_mode):
+        raise UnreadableBook(f"{path}: not a regular file")
+    with path.open("rb") as handle:
+        raw = handle.read(MAX_BYTES + 1)
+    if len(raw) > MAX_BYTES:
+        raise UnreadableBook(f"{path}: too large for a spellbook (more than {MAX_BYTES} bytes)")
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise UnreadableBook(f"{path}: not UTF-8 text (byte {exc.start})") from None
+    return parse(text, path.name)
 
 
 def starter_path(mage_class: str) -> Path:

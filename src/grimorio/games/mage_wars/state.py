@@ -258,11 +258,14 @@ class MageWarsState(AskDriven, State):
     def _action_seen_by(self, action: Action, viewer: int | None) -> str:
         """Another seat's action with its secret card blanked: a planned, assigned or bound
         spell (MW-3.20, MW-5.41, MW-5.113) and an enchantment cast face down (MW-5.78), by the
-        mage or a spawnpoint (`deploy o7 <card>`, MW-3.22), show as `?`; the targets stay, as
-        they are public."""
+        mage or a spawnpoint (`deploy o7 <card>`, MW-3.22), and the spell a wand takes in a swap
+        (`ability rebind o8 opt=<card>`, MW-5.113), show as `?`; the targets stay, as they
+        are public."""
         words = action.notation().split()
         if len(words) < 2:
             return action.notation()
+        if "rebind" in words[:3] and words[-1].startswith("opt="):    # a wand's new spell
+            return " ".join([*words[:-1], "opt=?"])                  # (MW-5.113)
         verb, at = words[0], 2 if words[0] in ("assign", "deploy") else 1
         if at >= len(words):
             return action.notation()
@@ -442,9 +445,36 @@ def _pick_enchantment(st: MageWarsState, obj: Obj, pool: list[str],
         card = st.cards[card_id]
         if card.type == "enchantment" and card_id not in near \
                 and _target_fits(st, card, obj.host, obj.zone) \
-                and (need is None or mandatory.could_be(card, need)):
+                and (need is None or mandatory.could_be(card, need)) \
+                and (need is None or need[0] != mandatory.SPELL
+                     or _spell_sets_off(st, obj, card_id)):
             return pool.pop(index)
     return None
+
+
+def _spell_sets_off(st: MageWarsState, obj: Obj, card_id: str) -> bool:
+    """Whether `card_id` in `obj`'s place would be set off by the spell at its Counter step
+    whose `Trigger` holds `obj` (Nullify answers a spell aimed at its creature, Jinx a quick
+    spell its creature casts: MW-5.13, MW-5.94), so a resample keeps what the caster saw."""
+    from grimorio.games.mage_wars.effects import registry
+    from grimorio.games.mage_wars.rules import mandatory
+    from grimorio.games.mage_wars.rules.casting import Cast
+
+    script = registry.own(card_id, "counter_trigger")
+    trigger = next((f for f in reversed(st.frames) if isinstance(f, mandatory.Trigger)
+                    and f.cause == mandatory.SPELL and obj.oid in f.oids), None)
+    if script is None or trigger is None:
+        return False
+    cast = next((f for f in reversed(st.frames[:st.frames.index(trigger)])
+                 if isinstance(f, Cast) and f.caster == trigger.target), None)
+    if cast is None or trigger.target not in st.objs:
+        return False
+    truth, obj.card = obj.card, card_id
+    try:
+        return bool(script.counter_trigger(st, obj.oid, cast.caster, st.cards[cast.card],
+                                           cast.targets))
+    finally:
+        obj.card = truth
 
 
 def _pick_cast(st: MageWarsState, frame: Any, pool: list[str]) -> str | None:

@@ -44,6 +44,8 @@ ARENA_WIDE = ("friendly-animals-in-arena", "animals-in-arena", "controller",
 TEMP_UNTIL_ROUND = "end-of-round"
 TEMP_UNTIL_MELEE = "next-melee-attack"
 TEMP_MELEE_ROUND = "melee-this-round"     # on its melee attacks until the end of the round
+TEMP_UNTIL_TURN = "until-own-turn"       # until its next action turn begins (Knockdown)
+TEMP_TURN = "end-of-own-turn"            # until its current action turn ends (Necropian Vampiress)
 DMG_MOD = "damage-type-modifier"
 ARMOR_TOKENS = "armor-tokens"       # Obj.memo: how many Armor +1 tokens the object carries
 # Keywords whose copies are unsigned (highest wins); every other keyword with a value adds up.

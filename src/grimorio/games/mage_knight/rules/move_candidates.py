@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from grimorio.core.errors import IllegalAction
 from grimorio.games.mage_knight import geometry as geo
@@ -76,6 +76,9 @@ CONTACTS_MOST = 3
 COVER_SPOTS = 2
 """Cover spots tried, the nearest first."""
 
+_plan_single: Any = None
+"""`movement.plan_single`, looked up once (movement imports this module lazily)."""
+
 STOP_RULES = frozenset({"MK-14.3", "MK-14.6", "MK-15.4", "MK-16.4"})
 """Refusals that cutting the path at its first stop point cures (MK-G12)."""
 
@@ -102,6 +105,7 @@ class _Generator:
         self.world = world_of(st)
         self.r = st.radius
         self.out: list[MKAction] = []
+        self.memo: dict[Any, Any] = {}
         self.free = st.players[seat].actions_left > 0
         self.enemies = [b for b in self.world.bodies if st.opposing(b.id, seat)
                         and st.warriors[b.id].captor is None]
@@ -333,9 +337,11 @@ class _Generator:
 
     def _refusal(self, leg: MoveLeg) -> IllegalAction | None:
         """Check a single move exactly; list it when legal."""
-        from grimorio.games.mage_knight.rules.movement import plan_single
-
-        route = plan_single(self.st, self.seat, leg, self.world)
+        global _plan_single
+        if _plan_single is None:
+            from grimorio.games.mage_knight.rules.movement import plan_single
+            _plan_single = plan_single
+        route = _plan_single(self.st, self.seat, leg, self.world, self.memo)
         if isinstance(route, IllegalAction):
             return route
         self.out.append(nt.action(nt.Move((leg,))))

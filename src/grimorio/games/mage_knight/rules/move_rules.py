@@ -245,7 +245,8 @@ def plan_route(st: MageKnightState, leg: MoveLeg, world: World, *, alone: bool,
         refusal = _bases_problem(st, leg.wid, points, me, world, captive)
         if refusal is not None:
             return refusal
-    return _terrain_route(st, leg, points, world, alone=alone, captive=captive)
+    return _terrain_route(st, leg, points, world, captive=captive, flight=flight,
+                          aquatic=uses_aquatic(st, leg.wid, alone))
 
 
 def _bases_problem(st: MageKnightState, wid: str, points: Sequence[Point], me: Body,
@@ -254,14 +255,17 @@ def _bases_problem(st: MageKnightState, wid: str, points: Sequence[Point], me: B
     mover's own captive travels with it and is left out."""
     # Only bases near the path matter: a base it could cross lies within r of it, and a
     # touching pair it could squeeze through has both centres within 2r of it.
-    reach = 4.0 * st.radius + st.eps
-    x0 = min(p[0] for p in points) - reach
-    x1 = max(p[0] for p in points) + reach
-    y0 = min(p[1] for p in points) - reach
-    y1 = max(p[1] for p in points) + reach
+    eps = st.eps
+    reach = 4.0 * st.radius + eps
+    xs = [p[0] for p in points]
+    ys = [p[1] for p in points]
+    x0 = min(xs) - reach
+    x1 = max(xs) + reach
+    y0 = min(ys) - reach
+    y1 = max(ys) + reach
     bodies = [b for b in world.bodies
               if x0 <= b.x <= x1 and y0 <= b.y <= y1 and b.id != captive]
-    hit = geo.path_vs_bases(points, me, bodies, st.eps, path_width=str(st.option("path_width")),
+    hit = geo.path_vs_bases(points, me, bodies, eps, path_width=str(st.option("path_width")),
                             pairs=world.pairs())
     if hit is None:
         return None
@@ -275,11 +279,9 @@ def _bases_problem(st: MageKnightState, wid: str, points: Sequence[Point], me: B
 
 
 def _terrain_route(st: MageKnightState, leg: MoveLeg, points: tuple[Point, ...], world: World,
-                   *, alone: bool, captive: str | None) -> Route | IllegalAction:
+                   *, captive: str | None, flight: bool, aquatic: bool) -> Route | IllegalAction:
     """MK-G11 (c), the stop points of MK-G12 under option `stop_policy`, and the end (d)."""
     r = st.radius
-    flight = uses_flight(st, leg.wid, alone)
-    aquatic = uses_aquatic(st, leg.wid, alone)
     used = points
     field = st.field
     if field is not None:

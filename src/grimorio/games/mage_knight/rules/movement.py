@@ -19,7 +19,7 @@ Charge or Bound attack (combat), and pushing once at the very end (MK-5.3, MK-A1
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from grimorio.core.errors import IllegalAction
 from grimorio.core.i18n import Text
@@ -103,13 +103,27 @@ def candidates(st: MageKnightState, seat: int) -> list[MKAction]:
 
 # ------------------------------------------------------------------------------ single moves
 
-def plan_single(st: MageKnightState, seat: int, leg: MoveLeg, world: World
-                ) -> Route | IllegalAction:
-    """Check a single move completely and return its route (see the module docstring)."""
-    refusal = turn.may_act(st, leg.wid, True) or _use_problem(st, leg)
-    if refusal is not None:
-        return refusal
-    speed = allowance(st, leg.wid, alone=True, twice=doubled(leg))
+def plan_single(st: MageKnightState, seat: int, leg: MoveLeg, world: World,
+                memo: dict[Any, Any] | None = None) -> Route | IllegalAction:
+    """Check a single move completely and return its route (see the module docstring).
+    `memo`: a dict the caller keeps while the state stays as it is (the candidates of one
+    decision), in which who may act and the speed allowances are kept once worked out."""
+    if memo is None:
+        refusal = turn.may_act(st, leg.wid, True) or _use_problem(st, leg)
+        if refusal is not None:
+            return refusal
+        speed = allowance(st, leg.wid, alone=True, twice=doubled(leg))
+    else:
+        acting = ("may_act", leg.wid)
+        if acting not in memo:
+            memo[acting] = turn.may_act(st, leg.wid, True)
+        refusal = memo[acting] or _use_problem(st, leg)
+        if refusal is not None:
+            return refusal
+        allowed = ("allowance", leg.wid, doubled(leg))
+        if allowed not in memo:
+            memo[allowed] = allowance(st, leg.wid, alone=True, twice=doubled(leg))
+        speed = memo[allowed]
     route = plan_route(st, leg, world, alone=True, speed=speed)
     if isinstance(route, IllegalAction):
         return route

@@ -79,7 +79,8 @@ class ChainFrame(Frame):
 
     def _attack(self, st: MageWarsState) -> None:
         card = st.card(CHAIN)
-        self.zone = st.zone_of(self.target) or ""
+        # a wall stands on a border in no zone (MW-5.58): the jump measures from either side
+        self.zone = st.zone_of(self.target) or "-".join(st.objs[self.target].border)
         self.flying = traits.is_flying(st, self.target)
         self.done = (*self.done, self.target)
         self.stage = STRUCK
@@ -105,14 +106,15 @@ class ChainFrame(Frame):
         in its line of sight, not yet attacked by this casting (MW-5.70, MW-5.74); never the
         caster, as for the spell's first target (an attack spell's targets, MW-6.72)."""
         reach = st.card(CHAIN).param("chain_range_max")
+        origins = [z for z in self.zone.split("-") if z]
         out = []
         for o in sorted(st.objs.values(), key=lambda o: o.oid):
             if not o.has_life or o.zone is None or o.host is not None or o.oid in self.done \
                     or o.oid == self.caster:
                 continue
-            if st.arena.distance(self.zone, o.zone) <= reach and st.arena.los(
-                    self.zone, o.zone, from_flying=self.flying,
-                    to_flying=traits.is_flying(st, o.oid)):
+            if any(st.arena.distance(z, o.zone) <= reach and st.arena.los(
+                    z, o.zone, from_flying=self.flying, to_flying=traits.is_flying(st, o.oid))
+                   for z in origins):
                 out.append(o.oid)
         return out
 

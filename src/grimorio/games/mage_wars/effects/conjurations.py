@@ -265,8 +265,8 @@ def _spend(st: MageWarsState, oid: int) -> None:
 @register("hand-of-bim-shalla")
 class HandOfBimShalla(Script):
     """Temple. Once a round, right before or right after one of its controller's creatures
-    takes its action turn, the controller picks a Living creature: Armor +1 or Melee +1 until
-    the end of the round, or 1 damage healed (`ability bless o9 opt=armor|melee|heal`; the
+    takes its action turn, the controller picks a Living creature: Armor +1 or Melee +1 for
+    the rest of the round, or 1 damage healed (`ability bless o9 opt=armor|melee|heal`; the
     ready marker tracks the use, MW-3.8)."""
 
     def ready_powers(self, st: MageWarsState, oid: int, seat: int) -> list[MWAction]:
@@ -301,8 +301,8 @@ class HandOfBimShalla(Script):
 class SacrificialAltar(Script):
     """Once a round, right before or right after one of its controller's creatures takes its
     action turn, the controller may destroy a creature it controls and owns (not its mage):
-    a friendly creature then has Melee +X and Piercing +X on its melee attacks until the end
-    of the round, X the destroyed creature's level (`ability sacrifice o7 o8`)."""
+    a friendly creature then has Melee +X and Piercing +X on its melee attacks for the rest
+    of the round, X being the sacrificed creature's level (`ability sacrifice o7 o8`)."""
 
     def ready_powers(self, st: MageWarsState, oid: int, seat: int) -> list[MWAction]:
         if not _ready(st, oid, seat):

@@ -160,7 +160,7 @@ class _PaidOnActivation(Script):
 @register("necropian-vampiress")
 class NecropianVampiress(_PaidOnActivation):
     """When she is activated her controller may pay 1 mana (the card's number): Flying until
-    the end of the round (MW-5.26). Action: `ability take-flight o3`."""
+    the end of her action turn (MW-5.26, MW-3.35). Action: `ability take-flight o3`."""
 
     ability_id, param = TAKE_FLIGHT, "flying_cost"
 
@@ -172,7 +172,7 @@ class NecropianVampiress(_PaidOnActivation):
     def gain(self, st: MageWarsState, oid: int) -> Text:
         from grimorio.games.mage_wars import traits
 
-        traits.add_temp(st, oid, "flying", None, traits.TEMP_UNTIL_ROUND)
+        traits.add_temp(st, oid, "flying", None, traits.TEMP_TURN)
         me = named(st, oid)
         return Text(f"{me.en} takes flight.", f"{me.es} alza el vuelo.")
 

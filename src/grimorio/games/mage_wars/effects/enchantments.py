@@ -118,10 +118,16 @@ class Magebane(Script):
         if host is None or caster != host or host not in st.objs:
             return
         me = named(st, oid)
-        st.emit("card-effect", "MW-6.97", Text(
-            f"{me.en}: o{host} cast {card.id} and takes direct damage.",
-            f"{me.es}: o{host} lanzó {card.id} y recibe daño directo."),
-            oid=oid, target=host, card=card.id)
+        if card.type == "enchantment":      # cast face down: not named (MW-5.78)
+            st.emit("card-effect", "MW-6.97", Text(
+                f"{me.en}: o{host} cast a spell and takes direct damage.",
+                f"{me.es}: o{host} lanzó un hechizo y recibe daño directo."),
+                oid=oid, target=host)
+        else:
+            st.emit("card-effect", "MW-6.97", Text(
+                f"{me.en}: o{host} cast {card.id} and takes direct damage.",
+                f"{me.es}: o{host} lanzó {card.id} y recibe daño directo."),
+                oid=oid, target=host, card=card.id)
         damage.deal(st, host, param(st, oid, "direct_damage"), source=oid, direct=True,
                     rule="MW-6.97")
 
@@ -384,11 +390,15 @@ class Nullify(Script):
 class Jinx(Script):
     """Mandatory, one use: when the enchanted creature casts a quick spell, Jinx must be turned
     up at the Counter step (MW-5.13, MW-5.94); paid, the spell is cancelled: back to its
-    owner's spellbook, its mana refunded; Jinx is spent (MW-5.93)."""
+    owner's spellbook, its mana refunded; Jinx is spent (MW-5.93). A level 1 animal is a quick
+    spell for the Beastmaster in every respect (Quick Summoning, MW-7.9)."""
 
     def counter_trigger(self, st: MageWarsState, oid: int, caster: int, card: data.Card,
                         targets: Targets) -> bool:
-        return card.speed == "quick" and st.obj(oid).host == caster
+        from grimorio.games.mage_wars.effects import mages
+
+        quick = card.speed == "quick" or mages.quick_summon(st, caster, card, "quick")
+        return quick and st.obj(oid).host == caster
 
     def on_reveal(self, st: MageWarsState, oid: int) -> None:
         from grimorio.games.mage_wars.rules import casting

@@ -291,10 +291,11 @@ class DrainPower(Script):
 
 @register("knockdown")
 class Knockdown(Script):
-    """Force: the target is Incapacitated until its next Action Phase begins or the round
-    ends, whichever comes first (MW-X-6.36). Quick spells are cast in the Action Phase, so in
-    play that is the end of this round (a temporary grant, traits.end_of_round). Unmovable
-    creatures shrug it off (MW-X-7.21)."""
+    """Force: the target is Incapacitated until its next action turn begins or the round
+    ends, whichever comes first (MW-X-6.36): a target that has not acted yet this round is
+    freed as its turn starts (activation.begin drops `TEMP_UNTIL_TURN`), one that has acted
+    stays down until the round ends (traits.end_of_round). Unmovable creatures shrug it off
+    (MW-X-7.21)."""
 
     def resolve(self, st: MageWarsState, caster: int, card: data.Card, targets: Targets,
                 opts: dict[str, str]) -> bool:
@@ -305,11 +306,12 @@ class Knockdown(Script):
                                                    f"o{oid} es Inamovible: Derribo no hace "
                                                    "nada."), oid=oid)
             return True
-        traits.add_temp(st, oid, "incapacitated", None, traits.TEMP_UNTIL_ROUND)
-        st.emit("knockdown", "MW-X-6.36", Text(f"o{oid} is knocked down: Incapacitated this "
-                                               "round.",
-                                               f"o{oid} es derribado: Incapacitado esta "
-                                               "ronda."), oid=oid)
+        until = traits.TEMP_UNTIL_TURN if st.obj(oid).active else traits.TEMP_UNTIL_ROUND
+        traits.add_temp(st, oid, "incapacitated", None, until)
+        st.emit("knockdown", "MW-X-6.36", Text(f"o{oid} is knocked down: Incapacitated until "
+                                               "its next action turn.",
+                                               f"o{oid} es derribado: Incapacitado hasta su "
+                                               "próximo turno de acción."), oid=oid)
         return True
 
 
@@ -403,7 +405,9 @@ def _living_card(card: data.Card) -> bool:
 class Resurrection(Script):
     """Brings a destroyed Living creature back from the caster's discard pile (`cast
     resurrection opt=<card>`), summoned inactive in the caster's zone (MW-5.21, MW-5.22);
-    X = its casting cost + its level. Legendary and Unique limits still hold (MW-X-11.3)."""
+    X = its casting cost + its level. Legendary and Unique limits still hold (MW-X-11.3). In a
+    full game an animal (a demon) brought back may become the Pet (the Bloodreaper): it comes
+    into play by any means (MW-7.11, MW-7.24)."""
 
     def spell_targets(self, st: MageWarsState, caster: int, card: data.Card
                       ) -> list[Targets] | None:
@@ -435,6 +439,10 @@ class Resurrection(Script):
         st.emit("summon", "MW-5.22", Text(f"{cid} (o{obj.oid}) rises again in {zone}.",
                                           f"{cid} (o{obj.oid}) vuelve a la vida en {zone}."),
                 oid=obj.oid, card=cid)
+        from grimorio.games.mage_wars.effects import mages
+
+        if mages.may_bond(st, seat, obj.oid):     # Pet or Bloodreaper, by any means (MW-7.11)
+            st.frames.append(mages.BondAsk(seat, obj.oid))
         return True
 
 

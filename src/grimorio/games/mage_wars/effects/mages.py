@@ -326,13 +326,16 @@ class BondAsk(Ask):
             gain_life(st, self.seat, -cost, "MW-7.25")
 
 
-def blood_pact(st: MageWarsState, attacker: int | None, dealt: int) -> None:
-    """The Bloodreaper's first damaging attack each round heals the Warlock up to 2, even
-    when he has nothing to heal (MW-7.28, MW-B16)."""
+def blood_pact(st: MageWarsState, attacker: int | None, dealt: int,
+               defender: Obj | None = None) -> None:
+    """The Bloodreaper's first attack each round that damages a creature (`defender`; a
+    conjuration does not count) heals the Warlock up to 2, even when he has nothing to heal
+    (MW-7.28, MW-B16)."""
     from grimorio.games.mage_wars.rules import damage
 
     att = st.objs.get(attacker) if attacker is not None else None
-    if att is None or dealt <= 0 or att.kind != "creature":
+    if att is None or dealt <= 0 or att.kind != "creature" \
+            or (defender is not None and not defender.is_creature):
         return
     seat = att.controller
     if not has_ability(st, seat, "bloodreaper") or bonded(st, seat) != att.oid \

@@ -36,7 +36,9 @@ def begin(st: MageWarsState, oid: int) -> None:
     obj.active, obj.guard = False, False
     st.acting, st.turn_log = oid, ()
     st.changed()
-    from grimorio.games.mage_wars import conditions
+    from grimorio.games.mage_wars import conditions, traits
+
+    traits.drop_temp(st, oid, traits.TEMP_UNTIL_TURN)      # Knockdown ends (MW-X-6.36)
 
     for other in list(st.objs.values()):      # the taunter acts: its Taunt ends (MW-X-6.28)
         if other.count("taunt") and other.memo.get("taunt_by") == oid:
@@ -135,12 +137,14 @@ class Activation(Frame):
         push_reveal(st, "MW-4.26")
 
     def _end(self, st: MageWarsState) -> None:
-        """End-of-turn effects (MW-3.35, MW-X-6.42): Stun and Daze leave, removal rolls."""
-        from grimorio.games.mage_wars import conditions
+        """End-of-turn effects (MW-3.35, MW-X-6.42): Stun and Daze leave, removal rolls;
+        grants for the rest of the turn end (Necropian Vampiress)."""
+        from grimorio.games.mage_wars import conditions, traits
 
         st.frames.pop()
         if self.oid in st.objs:
             conditions.end_of_turn(st, self.oid)
+            traits.drop_temp(st, self.oid, traits.TEMP_TURN)
         st.acting, st.turn_log = None, ()
         st.changed()
         st.emit("turn-end", "MW-3.35", Text(f"o{self.oid}'s action turn ends.",

@@ -543,7 +543,8 @@ def countered(st: MageWarsState, f: Cast) -> bool:
     if mark[3] == "cancel" and not f.bound:
         st.frames.remove(f)
         st.player(f.seat).mana += f.cost
-        st.to_book(f.card, f.seat)
+        if f.card not in mages.INNATE_IDS:      # a mage's own spell is no card (MW-7.40)
+            st.to_book(f.card, f.seat)
         st.ret = ("cast", False)
     else:
         finish(st, f, False)

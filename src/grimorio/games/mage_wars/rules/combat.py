@@ -611,7 +611,7 @@ def _apply(st: MageWarsState, f: AttackFrame, bar: data.Attack, atr: traits.Trai
     controller = d.controller
     amount = mages.shield(st, d.oid, amount)        # Voltaric Shield (MW-7.33)
     dealt = damage.deal(st, d.oid, amount, source=f.attacker, direct=False, rule="MW-6.37")
-    mages.blood_pact(st, f.attacker, dealt)         # MW-7.28
+    mages.blood_pact(st, f.attacker, dealt, d)      # MW-7.28
     f.total += dealt
     if dealt > 0 and enemy and f.kind in ("melee", "ranged") and d.oid in st.objs \
             and f.attacker in st.objs and st.objs[f.attacker].is_creature:
