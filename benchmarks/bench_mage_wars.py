@@ -6,7 +6,11 @@ clone, and the MCTS decision rate.
 * `legal_actions` on every decision of those games: median, p99 and max µs; target ≤ 5 ms;
 * clone: median µs of `clone()` on a mid-game position;
 * MCTS: search iterations per second of `mcts:iters=200,depth=0` (heuristic leaves) on mid-game
-  positions, the median of a few.
+  positions, the median of a few;
+* random full games (`mode=full`, Chapter VII mages, the full arena): the Beastmaster's against
+  the Priestess's starter spellbook, the only pair of starter books whose cards are all
+  implemented (a game between the others cannot start yet, books.py); median ms of a few
+  games to a winner or the 30-round limit; no target yet.
 
 How the game figures are taken: benchmarks/game_speed.py. Run directly
 (``python -m benchmarks.bench_mage_wars``) or collect :func:`bench_rows`.
@@ -24,6 +28,7 @@ from benchmarks.game_speed import (
     clone_us,
     game_ms,
     legal_timings,
+    median_game_ms,
     mid_game,
     percentile,
     vs_target,
@@ -34,6 +39,8 @@ from grimorio.agents.base import observe
 CLASSES = ("beastmaster", "priestess", "warlock", "wizard")
 MATCHUPS = tuple(itertools.product(CLASSES, CLASSES))
 MCTS_ITERS = 200
+FULL_GAMES = {"mode": "full", "classes": "beastmaster,priestess"}   # every card implemented
+FULL_SEEDS = range(6)
 TARGETS = {"mage-wars: random apprentice game": 100.0, "mage-wars: legal_actions": 5000.0}
 
 Row = tuple[str, float, str]
@@ -49,6 +56,11 @@ def game_median_ms() -> float:
     game_ms("mage-wars", 10_000)
     return statistics.median(game_ms("mage-wars", seed, **_options(seed))
                              for seed in range(len(MATCHUPS)))
+
+
+def full_game_median_ms() -> float:
+    """Median ms of a random full game between the Beastmaster and Priestess starter books."""
+    return median_game_ms("mage-wars", FULL_SEEDS, **FULL_GAMES)
 
 
 def all_legal_timings() -> list[float]:
@@ -85,6 +97,7 @@ def bench_rows() -> list[Row]:
         ("mage-wars: decisions timed", float(len(legal)), "calls"),
         ("mage-wars: clone", clone_us(mid_game("mage-wars", 3, 150)), "µs"),
         ("mage-wars: MCTS iterations (depth=0)", mcts_iterations_per_second(), "iter/s"),
+        ("mage-wars: random full game (starter books)", full_game_median_ms(), "ms"),
     ]
 
 

@@ -142,3 +142,23 @@ def view_names(st: MageWarsState, seat: int | None) -> str:
 def texts(actions: Any) -> list[str]:
     """The notation of a list of actions (`casting.cast_options` and the like)."""
     return [a.notation() for a in actions]
+
+
+def menu(objects: list[dict[str, Any]], activate: int, *players: dict[str, Any],
+         **setup: Any) -> MageWarsState:
+    """Object `activate` at its action menu; both mages in A1 unless `players` say otherwise."""
+    seats = list(players) if players else [{"zone": "A1"}, {"zone": "A1"}]
+    return scenario({"players": seats, "phase": "menu", "activate": activate,
+                     "objects": objects, **setup})
+
+
+def dice_rolled(st: MageWarsState) -> list[int]:
+    """How many attack dice each Roll Dice step rolled (MW-6.27)."""
+    return [len(e.data["dice"]) for e in events(st, "roll") if e.rule == "MW-6.27"]
+
+
+def attack(st: MageWarsState, text: str, *dice: int) -> None:
+    """Script the dice, take the attack action, then pass the reveal windows it opens."""
+    st.script_dice(list(dice))
+    acts(st, text)
+    pass_windows(st)

@@ -8,12 +8,24 @@ objects get oids 3, 4, … in list order. Dice are scripted (`faces`).
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
+from grimorio.core.state import resample, view
 from grimorio.games.mage_wars import traits
 from grimorio.games.mage_wars.rules import casting, damage
 from grimorio.games.mage_wars.state import MageWarsState
-from tests.mage_wars.mwkit import acts, ask, duel, events, faces, options, pass_windows, scenario
+from tests.mage_wars.mwkit import (
+    acts,
+    ask,
+    duel,
+    events,
+    faces,
+    options,
+    pass_windows,
+    scenario,
+    view_names,
+)
 
 WOLF = "timber-wolf"        # 10 life, armor 2, a quick 4-die melee bite
 ENEMY_WOLF = {"card": WOLF, "controller": 1, "zone": "A1"}
@@ -492,6 +504,167 @@ def test_jinx_catches_a_quick_summoned_animal() -> None:
     pass_windows(st)
     assert not any(o.card == "bitterwood-fox" for o in st.objs.values())
     assert "bitterwood-fox" in st.players[0].book and st.players[0].mana == 10
+
+
+# Reverse Magic (MW-5.13, MW-5.94, MW-5.93): the spell is taken over and turned on its caster
+
+REVERSE = {"card": "reverse-magic", "controller": 1, "host": 3, "face_up": False}
+
+
+def test_reverse_magic_turns_knockdown_on_its_caster_out_of_range() -> None:
+    """MW-5.13, MW-5.94, MW-5.93, MW-5.16: the warlock's Knockdown on the wolf sets off the
+    hidden Reverse Magic at the Counter step; paid (5), the beastmaster takes the spell over and
+    it hits the warlock although he stands 3 zones from her mage (no range check); the card goes
+    to its owner's discard pile, Reverse Magic to its own."""
+    st = menu([ENEMY_WOLF, REVERSE], players=({"zone": "A1", "planned": ["knockdown"]},
+                                              {"zone": "C2"}))
+    assert st.arena.distance("A1", "C2") == 3
+    acts(st, "cast knockdown o3")
+    to_trigger(st)
+    assert ask(st) == "TriggerAsk" and st.current_player == 1
+    acts(st, "reveal o4")
+    pass_windows(st)
+    assert traits.is_incapacitated(st, 1) and not traits.is_incapacitated(st, 3)
+    assert events(st, "take-over")[-1].rule == "MW-5.13"
+    assert st.players[0].mana == 10 - 3 and st.players[1].mana == 10 - 5
+    assert "knockdown" in st.players[0].discard and "knockdown" not in st.players[1].discard
+    assert 4 not in st.objs and "reverse-magic" in st.players[1].discard
+
+
+def test_reverse_magic_left_unpaid_lets_the_spell_through() -> None:
+    """MW-5.95: turned up unpaid, Reverse Magic is destroyed and the spell hits the wolf."""
+    st = menu([ENEMY_WOLF, REVERSE], players=({"zone": "A1", "planned": ["knockdown"]},
+                                              {"zone": "C2"}))
+    acts(st, "cast knockdown o3")
+    to_trigger(st)
+    acts(st, "decline o4")
+    pass_windows(st)
+    assert traits.is_incapacitated(st, 3) and not traits.is_incapacitated(st, 1)
+    assert 4 not in st.objs and not events(st, "take-over")
+
+
+def test_reverse_magic_ignores_its_own_sides_spells() -> None:
+    """MW-5.94, MW-5.13: only an opponent's incantation or enchantment sets it off: the
+    beastmaster's own Rhino Hide on the wolf does not."""
+    st = menu([{"card": WOLF, "controller": 1, "zone": "C2"}, REVERSE], activate=2,
+              players=({"zone": "A1"}, {"zone": "C2", "planned": ["rhino-hide"]}))
+    acts(st, "cast rhino-hide o3")
+    to_trigger(st)
+    assert ask(st) != "TriggerAsk" and not events(st, "spell-trigger")
+
+
+def test_reverse_magic_makes_new_choices_and_pays_the_difference() -> None:
+    """MW-5.13, MW-5.10, MW-5.12, MW-X-7.25: a Teleport of the wolf (1 zone, 3 mana) is taken
+    over; the beastmaster picks a new zone for the warlock among those her own mage could
+    choose (`choose o1 <zone>`), only those she can pay for, and pays what the longer jump costs
+    beyond the 3 already paid."""
+    st = menu([ENEMY_WOLF, REVERSE], players=({"zone": "A1", "planned": ["teleport"]},
+                                              {"zone": "C2"}))
+    acts(st, "cast teleport o3 B1")
+    to_trigger(st)
+    acts(st, "reveal o4")
+    assert ask(st) == "TakeOverAsk" and st.current_player == 1
+    assert "choose o1 C1" in options(st) and "choose o1 B1" in options(st)
+    assert "choose o1 C2" not in options(st)        # 3 zones: 9 mana, 6 more than she has
+    assert all(t.startswith("choose o1 ") for t in options(st))
+    acts(st, "choose o1 C1")
+    pass_windows(st)
+    assert st.obj(1).zone == "C1" and st.obj(3).zone == "A1"
+    assert st.players[1].mana == 10 - 5 - 3 and st.players[0].mana == 10 - 3
+    assert "teleport" in st.players[0].discard
+
+
+def test_reverse_magic_counters_a_spell_its_caster_cannot_take() -> None:
+    """MW-5.15, MW-5.5: Sleep (a Non-Mage spell) turned on the warlock has no legal target:
+    it is countered and discarded; the wolf stays awake."""
+    st = menu([ENEMY_WOLF, REVERSE], players=({"zone": "A1", "planned": ["sleep"]},
+                                              {"zone": "C2"}))
+    acts(st, "cast sleep o3")
+    to_trigger(st)
+    acts(st, "reveal o4")
+    pass_windows(st)
+    assert events(st, "take-over-fails")[-1].rule == "MW-5.15"
+    assert events(st, "countered")[-1].rule == "MW-5.13"
+    assert "sleep" in st.players[0].discard and not st.obj(3).markers.get("sleep")
+    assert not st.obj(1).markers.get("sleep")
+
+
+def test_reverse_magic_cannot_take_a_spell_its_mage_may_not_control() -> None:
+    """MW-8.18: the beastmaster is not trained in Dark magic, so she cannot take over the
+    warlock's Drain Life: Reverse Magic is spent and the spell goes on at the wolf."""
+    st = menu([ENEMY_WOLF, REVERSE], players=({"zone": "A1", "planned": ["drain-life"],
+                                               "mana": 20}, {"zone": "C2"}))
+    st.script_dice(faces(normal=(1,) * 5))
+    acts(st, "cast drain-life o3")
+    to_trigger(st)
+    acts(st, "reveal o4")
+    pass_windows(st)
+    assert events(st, "take-over-barred")[-1].rule == "MW-8.18"
+    assert st.obj(3).damage == 5 and st.obj(1).damage == 0 and 4 not in st.objs
+
+
+def test_reverse_magic_hands_an_enchantment_over_face_down() -> None:
+    """MW-5.75, MW-5.78, MW-5.92, MW-5.16, MW-5.94: the warlock's face-down Agony on the wolf is
+    taken over: it lands face down on the warlock, controlled by the beastmaster and still
+    owned by the warlock. The hidden Reverse Magic is named only once revealed; the Agony
+    is named to the beastmaster only once she controls it, and then both seats know it."""
+    st = menu([ENEMY_WOLF, REVERSE], players=({"zone": "A1", "planned": ["agony"]},
+                                              {"zone": "C2"}))
+    acts(st, "cast agony o3")
+    to_trigger(st)
+    assert ask(st) == "TriggerAsk"
+    assert "reverse-magic" not in view_names(st, 0) and "agony" not in view_names(st, 1)
+    acts(st, "reveal o4")
+    pass_windows(st)
+    agony = next(o for o in st.objs.values() if o.card == "agony")
+    assert agony.host == 1 and agony.controller == 1 and agony.owner == 0 and not agony.face_up
+    assert "reverse-magic" in view_names(st, 0) and "agony" in view_names(st, 1)
+    assert next(o for o in view(st, 0)["state"]["objects"]
+                if o["oid"] == agony.oid)["card"] == "agony"
+    for n in range(6):                  # known to both: a resample keeps it (MW-5.78)
+        for seat in (0, 1):
+            twin = resample(st, seat, random.Random(n))
+            assert isinstance(twin, MageWarsState) and twin.obj(agony.oid).card == "agony"
+    damage.destroy(st, agony.oid, "MW-5.16")
+    assert "agony" in st.players[0].discard and "agony" not in st.players[1].discard
+
+
+def test_reverse_magic_set_off_is_resampled_as_a_card_that_answers_the_spell() -> None:
+    """MW-5.94, MW-5.13, MW-5.78: while the trigger waits, the warlock knows only that a card
+    answering his spell is there: resampling for him redraws it as Reverse Magic or Nullify,
+    never as an enchantment that Knockdown would not set off."""
+    st = menu([ENEMY_WOLF, REVERSE],
+              players=({"zone": "A1", "planned": ["knockdown"]},
+                       {"zone": "C2", "book": ["nullify", "rhino-hide", "bear-strength"]}))
+    acts(st, "cast knockdown o3")
+    to_trigger(st)
+    assert ask(st) == "TriggerAsk"
+    drawn = {resample_card(st, n) for n in range(24)}
+    assert drawn == {"reverse-magic", "nullify"}
+
+
+def resample_card(st: MageWarsState, n: int) -> str:
+    twin = resample(st, 0, random.Random(n))
+    assert isinstance(twin, MageWarsState)
+    return twin.obj(4).card
+
+
+def test_reverse_magic_then_nullify_on_the_caster() -> None:
+    """MW-5.13, MW-5.94: turned on the warlock, the spell is now an opponent's spell aimed at
+    him, so his own hidden Nullify answers it: countered, to his discard pile."""
+    st = menu([ENEMY_WOLF, REVERSE,
+               {"card": "nullify", "controller": 0, "host": 1, "face_up": False}],
+              players=({"zone": "A1", "planned": ["knockdown"]}, {"zone": "C2"}))
+    acts(st, "cast knockdown o3")
+    to_trigger(st)
+    acts(st, "reveal o4")
+    assert ask(st) == "TriggerAsk" and st.current_player == 0
+    assert options(st) == ["reveal o5", "decline o5"]
+    acts(st, "reveal o5")
+    pass_windows(st)
+    assert not traits.is_incapacitated(st, 1) and not traits.is_incapacitated(st, 3)
+    assert events(st, "countered")[-1].rule == "MW-5.13"
+    assert "knockdown" in st.players[0].discard and "nullify" in st.players[0].discard
 
 
 # ---------------------------------------------------------------------------- keyword grants

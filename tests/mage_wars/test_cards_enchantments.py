@@ -11,7 +11,16 @@ from typing import Any
 
 from grimorio.games.mage_wars import traits
 from grimorio.games.mage_wars.state import MageWarsState
-from tests.mage_wars.mwkit import acts, ask, events, faces, options, pass_windows, scenario
+from tests.mage_wars.mwkit import (
+    acts,
+    ask,
+    dice_rolled,
+    events,
+    faces,
+    options,
+    pass_windows,
+    scenario,
+)
 
 WOLF = "timber-wolf"        # 10 life, armor 2, a quick 4-die melee bite
 
@@ -30,11 +39,6 @@ def upkeep(objects: list[dict[str, Any]], *,
     """A position at the start of the Upkeep step (MW-3.14)."""
     seats = players or ({"zone": "A1"}, {"zone": "C2"})
     return scenario({"players": list(seats), "phase": "upkeep", "objects": objects})
-
-
-def dice_rolled(st: MageWarsState) -> list[int]:
-    """How many attack dice each attack roll of the log used."""
-    return [len(e.data["dice"]) for e in events(st, "roll") if e.rule == "MW-6.27"]
 
 
 def bite(st: MageWarsState, target: str, *dice: int) -> None:

@@ -13,26 +13,20 @@ from typing import Any
 from grimorio.games.mage_wars import traits
 from grimorio.games.mage_wars.effects import registry
 from grimorio.games.mage_wars.state import MageWarsState
-from tests.mage_wars.mwkit import acts, ask, events, faces, options, pass_windows, scenario
+from tests.mage_wars.mwkit import (
+    acts,
+    ask,
+    attack,
+    dice_rolled,
+    events,
+    faces,
+    menu,
+    options,
+    pass_windows,
+    scenario,
+)
 
 WOLF = "timber-wolf"        # 10 life, armor 2, a quick 4-die melee bite
-
-
-def menu(objects: list[dict[str, Any]], activate: int, *players: dict[str, Any],
-         **setup: Any) -> MageWarsState:
-    seats = list(players) if players else [{"zone": "A1"}, {"zone": "A1"}]
-    return scenario({"players": seats, "phase": "menu", "activate": activate,
-                     "objects": objects, **setup})
-
-
-def dice_rolled(st: MageWarsState) -> list[int]:
-    return [len(e.data["dice"]) for e in events(st, "roll") if e.rule == "MW-6.27"]
-
-
-def attack(st: MageWarsState, text: str, *dice: int) -> None:
-    st.script_dice(list(dice))
-    acts(st, text)
-    pass_windows(st)
 
 
 def hits(st: MageWarsState) -> list[dict[str, Any]]:

@@ -11,16 +11,11 @@ from grimorio.games.mage_wars import data, hooks, traits
 from grimorio.games.mage_wars.flow import run
 from grimorio.games.mage_wars.rules import combat, displace
 from grimorio.games.mage_wars.state import MageWarsState
-from tests.mage_wars.mwkit import acts, ask, duel, events, faces, fake_card, options
+from tests.mage_wars.mwkit import acts, ask, dice_rolled, duel, events, faces, fake_card, options
 
 U = data.TraitUse
 WOLF = {"card": "timber-wolf", "controller": 1, "zone": "A1"}
 HYDRA = {"card": "darkfenne-hydra", "controller": 1, "zone": "A1"}
-
-
-def dice_rolled(st: MageWarsState) -> list[int]:
-    """How many attack dice each attack rolled, in order."""
-    return [len(e.data["dice"]) for e in events(st, "roll") if e.rule == "MW-6.27"]
 
 
 def grant(monkeypatch: pytest.MonkeyPatch, *pairs: tuple[int, data.TraitUse]) -> None:

@@ -41,7 +41,8 @@ def public(st: MageWarsState, seat: int) -> set[str]:
         out |= set(player.discard)
     out |= {o.card for o in st.objs.values() if o.face_up}
     out |= {f.card for f in st.frames if isinstance(f, Cast)
-            and st.card(f.card).type != "enchantment"}
+            and (st.card(f.card).type != "enchantment" or f.owner >= 0)}   # taken over
+    out |= {o.card for o in st.objs.values() if o.memo.get("shown")}    # known to both seats
     return out
 
 

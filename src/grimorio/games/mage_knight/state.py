@@ -239,6 +239,11 @@ class MageKnightState(AskDriven, State):
             found = cache[wid] = self._contacts(wid)
         return found
 
+    def touching_enemy(self, wid: str) -> str | None:
+        """The first opposing warrior in base contact with `wid` (id order), or None: what
+        bars ranged actions, healing and Necromancy (MK-8.1, MK-19.1, MK-19.8, MK-18.6)."""
+        return next((o for o in self.touching(wid) if self.opposing(o, wid)), None)
+
     def _contacts(self, wid: str) -> list[str]:
         bodies, every = self._body_map()
         me = bodies.get(wid)

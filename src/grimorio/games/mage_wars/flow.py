@@ -50,7 +50,20 @@ def act(*words: object) -> MWAction:
     """Build a canonical action from words: `act("move", "B1")`, `act("cast", "fireball",
     "o7")`. Words that are None are skipped. The engine's own words need no parsing (legal
     lists build many actions), only the case rule of `canonical` (remembered per text word:
-    the engine's vocabulary is small)."""
+    the engine's vocabulary is small, and per whole call: legal lists repeat theirs)."""
+    key = (words, tuple(map(type, words)))      # typed: True and 1 are different words
+    try:
+        found = _ACTS.get(key)
+    except TypeError:                           # an unhashable word: built every time
+        return _build(words)
+    if found is None:
+        found = _build(words)
+        if len(_ACTS) < 65536:
+            _ACTS[key] = found
+    return found
+
+
+def _build(words: tuple[object, ...]) -> MWAction:
     parts: list[str] = []
     for w in words:
         if w is None:
@@ -68,6 +81,8 @@ def act(*words: object) -> MWAction:
 
 
 _ACT_WORDS: dict[str, str] = {}
+_ACTS: dict[tuple[tuple[object, ...], tuple[type, ...]], MWAction] = {}   # act's words ->
+#                                                                     the (immutable) action
 
 
 def _canonical_word(word: str) -> str:

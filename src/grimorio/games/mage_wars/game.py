@@ -25,7 +25,7 @@ class MageWars(Game):
     """Two Apprentice mages duel in the arena until one falls (MW-1.1)."""
 
     id: ClassVar[str] = "mage-wars"
-    name: ClassVar[Text] = Text("Mage Wars (Apprentice)", "Mage Wars (Aprendiz)")
+    name: ClassVar[Text] = Text("Mage Wars", "Mage Wars")
     rule_prefix: ClassVar[str] = "MW"
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 2

@@ -57,9 +57,10 @@ class MageWarsState(AskDriven, State):
     `changed()`, which every mutation of objects or players must be followed by.
     """
 
-    __slots__ = ("_legal", "_traits", "acting", "arena", "arena_id", "cards", "frames",
-                 "initiative", "memo", "next_oid", "next_order", "objs", "once", "over",
-                 "players", "ret", "round", "round_limit", "stamps", "turn_log", "winner")
+    __slots__ = ("_legal", "_providers", "_traits", "acting", "arena", "arena_id", "cards",
+                 "frames", "initiative", "memo", "next_oid", "next_order", "objs", "once",
+                 "over", "players", "ret", "round", "round_limit", "stamps", "turn_log",
+                 "winner")
     action_type = MWAction
     idle_rule = "MW-3.2"
 
@@ -87,11 +88,14 @@ class MageWarsState(AskDriven, State):
         self.memo: dict[str, Any] = {}     # other modules' immutable per-game values
         self._legal: dict[Action, None] | None = None
         self._traits: dict[int, Any] = {}
+        self._providers: dict[str, Any] | None = None   # effects/registry.py `providers`
 
     # ---- caches ------------------------------------------------------------------------------
     def changed(self) -> None:
-        """Something changed: drop every derived cache (legal list, traits)."""
+        """Something changed: drop every derived cache (legal list, traits, the providers of
+        the scripts' hooks)."""
         self._legal = None
+        self._providers = None
         if self._traits:
             self._traits = {}
 
@@ -306,6 +310,7 @@ class MageWarsState(AskDriven, State):
         twin.memo = dict(self.memo)
         twin._legal = None
         twin._traits = {}
+        twin._providers = None
 
 
 Secrets = tuple[tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]], ...]
@@ -322,7 +327,8 @@ def _secrets(st: MageWarsState) -> Secrets:
         if o.kind == "enchantment" and not o.face_up and not _shown(o):
             down[o.controller].append(o.card)
     for f in st.frames:
-        if isinstance(f, Cast) and not f.bound and st.cards[f.card].type == "enchantment":
+        if isinstance(f, Cast) and not f.bound and f.owner < 0 \
+                and st.cards[f.card].type == "enchantment":
             down[f.seat].append(f.card)
     return tuple((tuple(p.book), tuple(sorted([*p.planned, *p.assigned.values(),
                                                 *(c for k, c in p.bound.items()
@@ -341,7 +347,10 @@ def _revealed(before: Secrets, after: Secrets) -> bool:
         return False
     from collections import Counter
 
-    for (book, held, down), (book2, held2, down2) in zip(before, after, strict=True):
+    for mine, then in zip(before, after, strict=True):
+        if mine == then:                # this seat's secrets stayed as they were
+            continue
+        (book, held, down), (book2, held2, down2) = mine, then
         if Counter(down) - Counter(down2) or Counter(book + held) - Counter(book2 + held2):
             return True
     return False
@@ -400,7 +409,8 @@ def _redraw_player(st: MageWarsState, player: Player, rng: random.Random,
     from grimorio.games.mage_wars.rules.casting import Cast
 
     casts = [f for f in st.frames if isinstance(f, Cast) and f.seat == player.seat
-             and f.seat != seat and not f.bound and st.cards[f.card].type == "enchantment"]
+             and f.seat != seat and not f.bound and f.owner < 0       # taken over: known
+             and st.cards[f.card].type == "enchantment"]
     base = list(player.book) + list(player.planned)
     base += casters.hidden_pool(player)     # familiars', spawnpoints' and bound spells
     pool = base + [o.card for o in hidden] + [f.card for f in casts]
@@ -465,14 +475,17 @@ def _spell_sets_off(st: MageWarsState, obj: Obj, card_id: str) -> bool:
                     and f.cause == mandatory.SPELL and obj.oid in f.oids), None)
     if script is None or trigger is None:
         return False
+    # The casting under the trigger, as it stood when it set the trigger off (Reverse Magic
+    # may have handed it to the other seat since: `Trigger.spell`)
     cast = next((f for f in reversed(st.frames[:st.frames.index(trigger)])
-                 if isinstance(f, Cast) and f.caster == trigger.target), None)
+                 if isinstance(f, Cast) and (f.caster == trigger.target or trigger.spell)),
+                None)
     if cast is None or trigger.target not in st.objs:
         return False
     truth, obj.card = obj.card, card_id
     try:
-        return bool(script.counter_trigger(st, obj.oid, cast.caster, st.cards[cast.card],
-                                           cast.targets))
+        return bool(script.counter_trigger(st, obj.oid, trigger.target, st.cards[cast.card],
+                                           trigger.spell or cast.targets))
     finally:
         obj.card = truth
 

@@ -184,7 +184,7 @@ def plan_heal(st: MageKnightState, healer: str, target: str) -> Plan | IllegalAc
     if st.has(target, ab.INVULNERABILITY):
         return refuse("MK-11.4", f"{target} is Invulnerable: it cannot be healed.",
                       f"{target} es invulnerable: no se le puede curar.")
-    enemy = next((o for o in st.touching(healer) if st.opposing(o, healer)), None)
+    enemy = st.touching_enemy(healer)
     if enemy is not None:
         return refuse("MK-A25", f"{healer} touches the opposing {enemy}: it cannot heal.",
                       f"{healer} toca al oponente {enemy}: no puede curar.")

@@ -118,7 +118,7 @@ def ranged_barrier(st: MageKnightState, wid: str) -> IllegalAction | None:
     if st.has(wid, ab.BERSERK):
         return refuse("MK-18.2", f"{wid} is Berserk: no ranged actions.",
                       f"{wid} está en Berserk: no puede actuar a distancia.")
-    enemy = next((o for o in st.touching(wid) if st.opposing(o, wid)), None)
+    enemy = st.touching_enemy(wid)
     if enemy is not None:
         return refuse("MK-8.1", f"{wid} touches the opposing {enemy}: no ranged action.",
                       f"{wid} toca al oponente {enemy}: no puede actuar a distancia.")

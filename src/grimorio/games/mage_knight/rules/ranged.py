@@ -327,7 +327,7 @@ def plan_magic_heal(st: MageKnightState, healer: str, target: str) -> Plan | Ill
     if st.has(target, ab.MAGIC_IMMUNITY):
         return refuse("MK-20.3", f"{target} is Magic Immune: Magic Healing does nothing to it.",
                       f"{target} tiene Inmunidad mágica: la Curación mágica no le afecta.")
-    enemy = next((o for o in st.touching(target) if st.opposing(o, target)), None)
+    enemy = st.touching_enemy(target)
     if enemy is not None:
         return refuse("MK-19.8", f"{target} touches the opposing {enemy}.",
                       f"{target} toca al oponente {enemy}.")

@@ -195,7 +195,7 @@ def check_raise(st: MageKnightState, seat: int, cmd: nt.Raise) -> IllegalAction 
                                                            "Necromancy", "Necromancia")
     if refusal is not None:
         return refusal
-    enemy = next((o for o in st.touching(cmd.wid) if st.opposing(o, cmd.wid)), None)
+    enemy = st.touching_enemy(cmd.wid)
     if enemy is not None:
         return refuse("MK-18.6", f"{cmd.wid} touches the opposing {enemy}: no Necromancy.",
                       f"{cmd.wid} toca al oponente {enemy}: no puede usar Necromancia.")

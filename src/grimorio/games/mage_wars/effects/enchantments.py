@@ -406,6 +406,128 @@ class Jinx(Script):
         casting.counter(st, "cancel")
 
 
+@register("reverse-magic")
+class ReverseMagic(Script):
+    """Mandatory, one use: set off like Nullify, at the Counter step, by an incantation or an
+    enchantment of the other side that targets the enchanted creature (MW-5.13, MW-5.94).
+    Paid, its controller takes the spell over (`take_over`) and Reverse Magic is spent
+    (MW-5.93)."""
+
+    def counter_trigger(self, st: MageWarsState, oid: int, caster: int, card: data.Card,
+                        targets: Targets) -> bool:
+        me = st.obj(oid)
+        return card.type in ("incantation", "enchantment") and _aimed_at(targets, me.host) \
+            and st.obj(caster).controller != me.controller
+
+    def on_reveal(self, st: MageWarsState, oid: int) -> None:
+        me = st.obj(oid)
+        if me.host is not None:
+            take_over(st, me.controller, me.host)
+
+
+def take_over(st: MageWarsState, seat: int, host: int) -> None:
+    """Reverse Magic: `seat` takes over the spell being cast at `host` (MW-5.13). Our reading:
+    its mage becomes the spell's caster and controller, the old caster takes `host`'s place
+    among the targets wherever it stands (no range nor line of sight: `casting.redirected`)
+    and the card keeps its owner (MW-5.16). The other choices are made anew from the new
+    caster (`choose …` when there are several), paying only what they cost beyond what was
+    already paid (MW-5.12). A mage may not take over a spell it could not cast (MW-8.18); a
+    spell already countered has nothing to take; when the old caster is no legal target of
+    the spell (a Non-Mage spell on a mage, an immunity, MW-5.5, MW-S8) or no choice is
+    affordable, the spell is countered (MW-5.15). Both seats know the card from then on."""
+    from grimorio.games.mage_wars.rules import casters, casting
+
+    f = next((x for x in reversed(st.frames) if isinstance(x, casting.Cast)), None)
+    word = f"o{host}"
+    if f is None or word not in f.targets:
+        return
+    card = st.card(f.card)
+    mage = st.mage_of(seat).oid
+    if any(len(m) == 4 and m[:3] == (casting.COUNTERED, f.caster, f.targets) for m in st.once):
+        return                              # Nullify came first: nothing left to take
+    if not casting.allowed(st, mage, card):
+        st.emit("take-over-barred", "MW-8.18", Text(
+            f"P{seat + 1} may not control {card.id}: the spell goes on as cast.",
+            f"P{seat + 1} no puede controlar {card.id}: el hechizo sigue como se lanzó."),
+            seat=seat, card=card.id)
+        return
+    index, victim = f.targets.index(word), f.caster
+    if f.owner < 0:
+        f.owner = f.seat
+    f.seat, f.caster, f.redirect = seat, mage, victim
+    turned = tuple(f"o{victim}" if i == index else w for i, w in enumerate(f.targets))
+    st.emit("take-over", "MW-5.13", Text(
+        f"P{seat + 1} takes over {card.id} and turns it on o{victim}.",
+        f"P{seat + 1} se queda con {card.id} y lo vuelve contra o{victim}."),
+        seat=seat, card=card.id, target=victim)
+    mana = casters.mana_for(st, mage)
+    choices = tuple(t for t in casting.spell_targets(st, mage, card)
+                    if len(t) > index and t[index] == f"o{victim}"
+                    and _extra(st, f, card, t) is not None
+                    and (_extra(st, f, card, t) or 0) <= mana)
+    if not choices:
+        f.targets = turned
+        st.emit("take-over-fails", "MW-5.15", Text(
+            f"{card.id} cannot be turned on o{victim}: it is countered.",
+            f"{card.id} no puede volverse contra o{victim}: se contrarresta."), card=card.id)
+        casting.counter(st, "counter")
+        return
+    if len(choices) == 1:
+        redirect(st, choices[0])
+    else:
+        st.frames.append(TakeOverAsk(seat, choices))
+
+
+def _extra(st: MageWarsState, f: Any, card: data.Card, targets: Targets) -> int | None:
+    """What the new choices cost beyond what the spell's caster already paid (MW-5.12)."""
+    from grimorio.games.mage_wars.rules import casting
+
+    cost = casting.spell_cost(st, f.caster, card, targets)
+    return None if cost is None else max(0, cost - f.cost)
+
+
+def redirect(st: MageWarsState, targets: Targets) -> None:
+    """The taken-over spell gets its new targets: any extra cost is paid, the new targets'
+    places are noted (MW-5.15) and what is attached to them may answer it now (Nullify, another
+    Reverse Magic: `mandatory.spell_trigger`, MW-5.13)."""
+    from grimorio.games.mage_wars.rules import casters, casting, mandatory
+
+    f = next(x for x in reversed(st.frames) if isinstance(x, casting.Cast))
+    card = st.card(f.card)
+    extra = _extra(st, f, card, targets) or 0
+    if extra:
+        casting.spell_cost(st, f.caster, card, targets, mark=True)
+        casters.spend(st, f.caster, extra)
+    f.targets = targets
+    f.places = tuple((oid, st.zone_of(oid) or "", st.stamps.get(oid, 0))
+                     for oid in casting.object_targets(targets) if oid in st.objs)
+    st.changed()
+    shown = " ".join(targets)
+    st.emit("redirect", "MW-5.13", Text(f"{card.id} now goes at {shown} (P{f.seat + 1} pays "
+                                        f"{extra} more).",
+                                        f"{card.id} va ahora contra {shown} (P{f.seat + 1} "
+                                        f"paga {extra} más)."),
+            seat=f.seat, card=card.id, targets=list(targets), cost=extra)
+    mandatory.spell_trigger(st, f.caster, card, targets, retarget=True)
+
+
+@dataclass(slots=True)
+class TakeOverAsk(Choice):
+    """`choose <targets…>`: the new controller of a taken-over spell makes its choices anew
+    (Reverse Magic; MW-5.10)."""
+
+    seat: int
+    choices: tuple[Targets, ...]
+    rule = "MW-5.10"
+
+    def options(self, st: MageWarsState) -> list[MWAction]:
+        return [act("choose", *t) for t in self.choices]
+
+    def answer(self, st: MageWarsState, action: MWAction) -> None:
+        st.frames.pop()
+        redirect(st, next(t for t in self.choices if act("choose", *t).text == action.text))
+
+
 @register("reverse-attack")
 class ReverseAttack(Script):
     """Mandatory, one use: a Defense of 0 (its data, like Block) that comes out when the

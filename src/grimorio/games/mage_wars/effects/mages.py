@@ -74,7 +74,7 @@ def is_full(st: MageWarsState) -> bool:
 
 def mage_data(st: MageWarsState, seat: int) -> data.Mage | None:
     """The full-game mage of a seat (None in an Apprentice game)."""
-    if not is_full(st):
+    if st.memo.get("mode") != FULL:
         return None
     return data.shipped().mage(st.player(seat).mage_class)
 

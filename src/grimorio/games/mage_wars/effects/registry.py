@@ -54,6 +54,7 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Callable
+from operator import attrgetter
 from typing import TYPE_CHECKING, Any, TypeVar
 
 if TYPE_CHECKING:
@@ -275,6 +276,7 @@ PROVIDER_HOOKS = ("attack_dice", "declare_cost", "attack_cost", "spell_cast", "e
                   "ability", "grants", "quick_powers", "discount", "attack_declared",
                   "moving", "move_cost", "attack_damaged", "ready_powers", "summon_zones",
                   "offers_reroll")
+_PROVIDER_SET = frozenset(PROVIDER_HOOKS)
 S = TypeVar("S", bound=type[Script])
 
 
@@ -287,6 +289,7 @@ def register(card_id: str) -> Callable[[S], S]:
         instance.card_id = card_id
         _SCRIPTS[card_id] = instance
         _OVERRIDES.clear()
+        _BY_CARD.clear()
         return cls
     return wrap
 
@@ -343,14 +346,67 @@ def overrides(hook: str) -> frozenset[str]:
     return found
 
 
-def providers(st: MageWarsState, hook: str) -> list[tuple[Obj, Script]]:
+Providers = list[tuple["Obj", Script]]
+
+
+def providers(st: MageWarsState, hook: str) -> Providers:
     """Face-up objects in play whose card's script overrides `hook`, in attach/reveal order
-    (MW-5.81); face-down enchantments never provide anything (MW-5.83)."""
+    (MW-5.81); face-down enchantments never provide anything (MW-5.83).
+
+    Worked out for every hook at once the first time a position asks, and kept in
+    `st._providers` until `st.changed()` (every mutation of objects calls it): the rules ask
+    these hooks at nearly every decision. Callers only read the list."""
+    index: dict[str, Providers] | None = st._providers
+    if index is None:
+        index = st._providers = _provider_index(st)
+    found = index.get(hook)
+    if found is None:               # none in play (or not a provider hook: asked as such)
+        return [] if hook in _PROVIDER_SET else _providers_now(st, hook)
+    return found
+
+
+def _providers_now(st: MageWarsState, hook: str) -> Providers:
     wanted = overrides(hook)
     if not wanted:
         return []
     found = [o for o in st.objs.values() if o.card in wanted and o.face_up]
-    return [(o, _SCRIPTS[o.card]) for o in sorted(found, key=lambda o: (o.order, o.oid))]
+    return [(o, _SCRIPTS[o.card]) for o in sorted(found, key=_LAYER)]
+
+
+_LAYER = attrgetter("order", "oid")     # attach/reveal order (MW-5.81)
+
+
+def _provider_index(st: MageWarsState) -> dict[str, Providers]:
+    """Each provider hook to its providers in play (see `providers`); hooks without any are
+    left out."""
+    hooks_of = _hooks_by_card()
+    found = [o for o in st.objs.values() if o.card in hooks_of and o.face_up]
+    if not found:
+        return {}
+    if len(found) > 1:
+        found.sort(key=_LAYER)
+    index: dict[str, Providers] = {}
+    for o in found:
+        pair = (o, _SCRIPTS[o.card])
+        for hook in hooks_of[o.card]:
+            got = index.get(hook)
+            if got is None:
+                index[hook] = [pair]
+            else:
+                got.append(pair)
+    return index
+
+
+_BY_CARD: dict[str, tuple[str, ...]] = {}
+
+
+def _hooks_by_card() -> dict[str, tuple[str, ...]]:
+    """Card id to the provider hooks its script overrides (cards with none left out)."""
+    if not _BY_CARD:
+        for hook in PROVIDER_HOOKS:
+            for cid in overrides(hook):
+                _BY_CARD[cid] = (*_BY_CARD.get(cid, ()), hook)
+    return _BY_CARD
 
 
 def own(card_id: str, hook: str) -> Script | None:

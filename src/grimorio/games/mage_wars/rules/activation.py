@@ -8,9 +8,9 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from grimorio.core.i18n import Text
-from grimorio.games.mage_wars import hooks
+from grimorio.games.mage_wars import hooks, traits
 from grimorio.games.mage_wars.flow import Frame, MWAction, act
-from grimorio.games.mage_wars.rules import movement
+from grimorio.games.mage_wars.rules import casters, movement, walls
 from grimorio.games.mage_wars.rules.round import Choice, name, push_reveal
 
 if TYPE_CHECKING:
@@ -36,7 +36,7 @@ def begin(st: MageWarsState, oid: int) -> None:
     obj.active, obj.guard = False, False
     st.acting, st.turn_log = oid, ()
     st.changed()
-    from grimorio.games.mage_wars import conditions, traits
+    from grimorio.games.mage_wars import conditions
 
     traits.drop_temp(st, oid, traits.TEMP_UNTIL_TURN)      # Knockdown ends (MW-X-6.36)
 
@@ -86,8 +86,6 @@ class Activation(Frame):
             self._end(st)
 
     def _menu(self, st: MageWarsState) -> None:
-        from grimorio.games.mage_wars.rules import casters
-
         options = menu_options(st, self)
         obj = st.obj(self.oid)
         if options == [act("end")] and not casters.hides_choices(st, obj):
@@ -139,7 +137,7 @@ class Activation(Frame):
     def _end(self, st: MageWarsState) -> None:
         """End-of-turn effects (MW-3.35, MW-X-6.42): Stun and Daze leave, removal rolls;
         grants for the rest of the turn end (Necropian Vampiress)."""
-        from grimorio.games.mage_wars import conditions, traits
+        from grimorio.games.mage_wars import conditions
 
         st.frames.pop()
         if self.oid in st.objs:
@@ -220,9 +218,6 @@ def room(st: MageWarsState, frame: Activation) -> Room:
 
 
 def menu_options(st: MageWarsState, frame: Activation) -> list[MWAction]:
-    from grimorio.games.mage_wars import traits
-    from grimorio.games.mage_wars.rules import casters, walls
-
     oid = frame.oid
     space = room(st, frame)
     out: list[MWAction] = []
@@ -261,8 +256,6 @@ def cast_menu(st: MageWarsState, oid: int, space: Room) -> list[MWAction]:
 
 
 def attack_refs(st: MageWarsState, oid: int) -> list[Any]:
-    from grimorio.games.mage_wars import traits
-
     return list(traits.attacks(st, oid))
 
 
@@ -289,8 +282,11 @@ def attack_options(st: MageWarsState, frame: Activation, space: Room) -> list[MW
 def affordable(st: MageWarsState, oid: int, ref: Any, target: int | str) -> bool:
     """Whether the attacker's controller can pay what scripts would ask in the Pay Costs step
     (Pacify, Suppression Cloak), asked without marking anything (MW-A14, MW-6.20)."""
+    from grimorio.games.mage_wars.effects import registry
     from grimorio.games.mage_wars.rules.combat import AttackInfo
 
+    if not registry.providers(st, "attack_cost"):   # nothing asks anything (the usual case)
+        return True
     zone = target if isinstance(target, str) else None
     info = AttackInfo(attacker=oid, defender=0 if zone else int(target), card=ref.card,
                       index=ref.index, kind=ref.attack.kind, spell=None,

@@ -213,7 +213,7 @@ def spent(st: MageWarsState, f: Cast, card: data.Card, resolved: bool) -> bool:
     incantation stays bound, and so does any bound spell that was countered (MW-5.116); a
     bound object spell that resolved is in play now and leaves its holder."""
     if f.bound:
-        player = st.player(f.seat)
+        player = st.player(f.card_owner())
         if resolved and card.type not in STAYS_BOUND and f.bound in player.bound:
             del player.bound[f.bound]
             player.shown = player.shown - {f.bound}

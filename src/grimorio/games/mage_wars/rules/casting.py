@@ -174,9 +174,16 @@ def in_sight(st: MageWarsState, caster: int, oid: int, card: data.Card) -> bool:
     to_fly = target.is_creature and traits.is_flying(st, oid)
     dist = st.arena.distance(here, there)
     if dist not in card.range and not (dist == 0 and to_fly and card.type == "attack"):
-        return False
+        return redirected(st, caster, oid)
     return bool(st.arena.los(here, there, from_flying=traits.is_flying(st, caster),
-                             to_flying=to_fly))
+                             to_flying=to_fly)) or redirected(st, caster, oid)
+
+
+def redirected(st: MageWarsState, caster: int, oid: int) -> bool:
+    """A spell `caster` now controls was turned on `oid` (Reverse Magic, MW-5.13): that target
+    needs no range nor line of sight (`Cast.redirect`)."""
+    return any(isinstance(f, Cast) and f.redirect == oid and f.caster == caster
+               for f in st.frames)
 
 
 def objects_in_sight(st: MageWarsState, caster: int, card: data.Card, kind: str) -> list[int]:
@@ -377,9 +384,18 @@ class Cast(Frame):
     cost: int = 0
     places: tuple[tuple[int, str, int], ...] = ()
     bound: int = 0                  # the Spellbind holder of a bound spell (MW-5.114), or 0
+    owner: int = -1                 # the card's owner once another seat took the spell over
+    #                                 (Reverse Magic, effects/enchantments.py), else -1
+    redirect: int = 0               # the object a taken-over spell was turned on: it needs no
+    #                                 range nor line of sight (`redirected`), or 0
+
+    def card_owner(self) -> int:
+        """Whose card this is: its discard pile and spellbook (MW-5.16)."""
+        return self.seat if self.owner < 0 else self.owner
 
     def public(self) -> dict[str, Any]:
-        secret = st_card_type(self.card) == "enchantment"
+        # A taken-over enchantment is known to both seats (its owner and its new controller)
+        secret = st_card_type(self.card) == "enchantment" and self.owner < 0
         return {"frame": "Cast", "caster": self.caster, "seat": self.seat,
                 "card": None if secret else self.card,
                 "targets": list(self.targets), "stage": self.stage}
@@ -544,7 +560,7 @@ def countered(st: MageWarsState, f: Cast) -> bool:
         st.frames.remove(f)
         st.player(f.seat).mana += f.cost
         if f.card not in mages.INNATE_IDS:      # a mage's own spell is no card (MW-7.40)
-            st.to_book(f.card, f.seat)
+            st.to_book(f.card, f.card_owner())
         st.ret = ("cast", False)
     else:
         finish(st, f, False)
@@ -559,7 +575,7 @@ def finish(st: MageWarsState, f: Cast, resolved: bool) -> None:
     st.frames.remove(f)
     card = st.card(f.card)
     if casters.spent(st, f, card, resolved):        # a bound spell stays bound (MW-5.116)
-        st.to_discard(f.card, f.seat)
+        st.to_discard(f.card, f.card_owner())
     if resolved:
         casters.after_resolve(st, f, card)          # Spellbind: bind a spell now (MW-5.113)
         hooks.after_cast(st, f.caster, card)
@@ -661,9 +677,9 @@ def enchant(st: MageWarsState, f: Cast) -> None:
     target = f.targets[0]
     host = object_targets((target,))[0] if object_targets((target,)) else None
     zone = None if host is not None else target
-    obj = st.new_obj(f.card, "enchantment", f.seat, f.seat, zone=zone, host=host,
+    obj = st.new_obj(f.card, "enchantment", f.card_owner(), f.seat, zone=zone, host=host,
                      face_up=False)
-    if f.bound:
+    if f.bound or f.owner >= 0:     # a taken-over one is known to both seats too
         # A bound spell is shown to the opponent when first cast (MW-5.114, `casters.take`):
         # this one lands face down (MW-5.75) but its identity is known to both seats, so the
         # views name it and a resample never redraws it (state.py, `casters.SHOWN`).

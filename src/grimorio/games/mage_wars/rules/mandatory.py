@@ -76,12 +76,17 @@ def _counter_script(card_id: str) -> Any:
 
 
 def spell_trigger(st: MageWarsState, caster: int, card: data.Card,
-                  targets: tuple[str, ...]) -> None:
+                  targets: tuple[str, ...], *, retarget: bool = False) -> None:
     """Step 3 of casting (MW-5.13): the face-down mandatory enchantments this spell sets off
-    (Nullify, Jinx) must be turned up, each seat's in a `Trigger`."""
+    (Nullify, Jinx) must be turned up, each seat's in a `Trigger`. `retarget`: the spell was
+    just turned on new targets (Reverse Magic), so only what is attached to them may answer
+    it, and nothing already waiting in a `Trigger`."""
     by_seat: dict[int, list[int]] = {}
+    hosts = {w[1:] for w in targets if w[:1] == "o"}
     for o in sorted(st.objs.values(), key=lambda o: (o.order, o.oid)):
         if o.kind != "enchantment" or o.face_up:
+            continue
+        if retarget and (str(o.host) not in hosts or pending(st, o.oid)):
             continue
         s = _counter_script(o.card)
         if s is not None and s.counter_trigger(st, o.oid, caster, card, targets):
@@ -91,7 +96,7 @@ def spell_trigger(st: MageWarsState, caster: int, card: data.Card,
                                                  "spell.",
                                                  f"{len(oids)} encantamiento(s) responden al "
                                                  "hechizo."), seat=seat, oids=list(oids))
-        st.frames.append(Trigger(seat, tuple(oids), SPELL, caster))
+        st.frames.append(Trigger(seat, tuple(oids), SPELL, caster, spell=tuple(targets)))
         st.reveal()         # the caster learns of a mandatory card there (MW-5.94)
 
 
@@ -177,6 +182,7 @@ class Trigger(Frame):
     stage: int = ASK
     paid: tuple[int, ...] = ()
     current: int = 0
+    spell: tuple[str, ...] = ()     # SPELL: the targets of the spell that set it off
 
     def step(self, st: MageWarsState) -> None:
         if self.stage == ANSWERED:

@@ -7,8 +7,9 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from grimorio.core.i18n import Text
-from grimorio.games.mage_wars import hooks
+from grimorio.games.mage_wars import arena, hooks, traits
 from grimorio.games.mage_wars.flow import Frame
+from grimorio.games.mage_wars.rules import walls
 
 if TYPE_CHECKING:
     from grimorio.games.mage_wars.state import MageWarsState
@@ -16,8 +17,6 @@ if TYPE_CHECKING:
 
 def speed_of(st: MageWarsState, oid: int) -> str:
     """'fast', 'slow' or 'normal'; a creature with both moves normally (MW-X-7.10)."""
-    from grimorio.games.mage_wars import traits
-
     t = traits.traits(st, oid)
     fast, slow = t.has("fast"), t.has("slow")
     if fast == slow:
@@ -28,20 +27,14 @@ def speed_of(st: MageWarsState, oid: int) -> str:
 def may_move(st: MageWarsState, oid: int) -> bool:
     """A move action is impossible while Restrained or Incapacitated (MW-4.19, MW-X-6.29,
     MW-X-6.36)."""
-    from grimorio.games.mage_wars import traits
-
     return not traits.is_restrained(st, oid) and not traits.is_incapacitated(st, oid)
 
 
 def destinations(st: MageWarsState, oid: int) -> list[str]:
     """Adjacent zones the creature may cross into (MW-4.11, MW-4.19, MW-5.28, MW-5.61)."""
-    from grimorio.games.mage_wars import traits
-
     zone = st.obj(oid).zone
     if zone is None:
         return []
-    from grimorio.games.mage_wars.rules import walls
-
     if teleport_moves(st, oid):                     # no wall stops a teleport (MW-X-7.25)
         return list(st.arena.adjacent(zone))
     flying = traits.is_flying(st, oid)
@@ -64,9 +57,6 @@ def climb_destinations(st: MageWarsState, oid: int) -> list[str]:
     """Climber (MW-X-7.11): the zones beyond a corporeal Passage Blocked wall on a border of
     the creature's zone, which its special full action climbs into. A flyer just flies over
     inner walls (MW-5.28); the arena's perimeter has no zone beyond (MW-5.65)."""
-    from grimorio.games.mage_wars import arena, traits
-    from grimorio.games.mage_wars.rules import walls
-
     zone = st.obj(oid).zone
     if zone is None or not traits.traits(st, oid).has("climber") or not may_move(st, oid) \
             or traits.is_flying(st, oid):
@@ -86,8 +76,6 @@ def hinders(st: MageWarsState, mover: int, other: int) -> bool:
     """Whether `other` hinders `mover` (MW-4.14, MW-4.16, MW-X-7.4): an enemy creature that is
     neither Incapacitated nor Restrained, flying exactly when the mover flies. A Pest hinders
     no one (MW-X-7.7); an Elusive mover ignores enemy creatures (MW-X-7.6)."""
-    from grimorio.games.mage_wars import traits
-
     a, b = st.obj(mover), st.obj(other)
     if not b.is_creature or b.controller == a.controller:
         return False
@@ -168,8 +156,6 @@ class Move(Frame):
     def _walls(self, st: MageWarsState) -> None:
         """Step 4: a Passage Attack wall on the border attacks the creature (MW-4.22,
         MW-5.62, MW-X-7.13)."""
-        from grimorio.games.mage_wars.rules import walls
-
         wall = walls.passage_wall(st, self.oid, self.origin, self.dest)
         self.stage = PLACE if wall is None else WALLED
         if wall is not None:
@@ -178,8 +164,6 @@ class Move(Frame):
     def _walled(self, st: MageWarsState) -> None:
         """Made Restrained or Incapacitated by the wall, the creature stays where it started
         (MW-5.62, MW-4.25); otherwise a reveal window ends step 4 (MW-4.26)."""
-        from grimorio.games.mage_wars.rules import walls
-
         st.ret = None
         if walls.stopped(st, self.oid, self.origin, False):
             self._cancel(st, Text("the wall stopped it", "la barrera la detuvo"))
@@ -190,8 +174,6 @@ class Move(Frame):
     def _declare(self, st: MageWarsState) -> None:
         """Step 1: still adjacent, no blocking wall, not Restrained or Incapacitated
         (MW-4.19); a move that fails later is lost anyway (MW-4.25, MW-A18)."""
-        from grimorio.games.mage_wars.rules import walls
-
         where = climb_destinations(st, self.oid) + walls.full_crossings(st, self.oid) \
             if self.climb else destinations(st, self.oid)
         if not may_move(st, self.oid) or self.dest not in where:

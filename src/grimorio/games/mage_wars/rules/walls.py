@@ -273,11 +273,17 @@ def full_crossings(st: MageWarsState, oid: int) -> list[str]:
     from grimorio.games.mage_wars import hooks
 
     zone = st.obj(oid).zone
-    if zone is None or traits.is_flying(st, oid):
+    if zone is None or not st.arena.walls:      # every wall object is on the map (`sync`)
+        return []
+    on: dict[Border, Obj] = {}
+    for o in st.objs.values():
+        if o.border:
+            on.setdefault(frozenset(o.border), o)       # the first, as `wall_on`
+    if not on or traits.is_flying(st, oid):         # no wall object in play: nothing to cross
         return []
     out = []
     for z in st.arena.adjacent(zone):
-        wall = wall_on(st, arena.border(zone, z))
+        wall = on.get(arena.border(zone, z))
         if wall is not None and st.arena.can_cross(zone, z, False) \
                 and hooks.full_action_to_cross(st, wall.oid, oid):
             out.append(z)
