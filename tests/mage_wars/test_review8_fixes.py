@@ -174,3 +174,119 @@ def test_long_lines_and_many_unknown_names_are_read_quickly() -> None:
     book = spellbook.parse("mage: beastmaster\n" + "".join(f"1 zz{n}\n" for n in range(20_000)))
     assert book.problems and not book.entries
     assert time.monotonic() - start < 5
+
+
+def _custom_book(tmp_path: Path) -> Path:
+    """The Beastmaster's starter book minus two cards (a Mana Flower and a Bramble), as a book
+    file of its own: legal, every card playable."""
+    lines = spellbook.starter_path("beastmaster").read_text(encoding="utf-8").splitlines()
+    lines = [{"3 Flor de Maná": "2 Flor de Maná", "3 Enredadera": "2 Enredadera"}.get(ln, ln)
+             for ln in lines]
+    path = tmp_path / "mine.txt"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    book = spellbook.read(path)
+    assert spellbook.check(book).legal and book.size == 66
+    return path
+
+
+def test_a_resample_never_reads_a_custom_book(tmp_path: Path) -> None:
+    """MW-5.7: a book file of one's own is secret; the opponent's resample redraws its book,
+    planned and held spells and face-down enchantments from the cards that mage could hold
+    (the same counts), not from the real contents, and keeps the opponent's view as it is. A
+    shipped starter book, public knowledge, keeps being redrawn from its real contents."""
+    import random
+    from collections import Counter
+
+    from grimorio.core.state import resample, view
+    from grimorio.games.mage_wars.state import MageWarsState, _secrets, possible_cards
+
+    path = _custom_book(tmp_path)
+    game = grimorio.load_game("mage-wars", mode="full", books=f"{path},starter",
+                              classes="beastmaster,priestess", round_limit=4)
+    st = game.new_initial_state(5)
+    assert isinstance(st, MageWarsState)
+    assert st.players[0].custom and not st.players[1].custom
+    assert st.clone().players[0].custom
+    assert view(st, 1)["state"]["players"][0]["custom_book"] is True
+    legal = set(possible_cards("beastmaster", None))
+    chooser = random.Random(5)
+    books_seen: set[tuple[str, ...]] = set()
+    differ = 0
+    for step in range(400):
+        if st.is_terminal():
+            break
+        if step % 7 == 0:
+            me, you = st.players[0], st.players[1]
+            for n in range(3):
+                twin = resample(st, 1, random.Random(step * 10 + n))
+                assert isinstance(twin, MageWarsState)
+                assert view(twin, 1) == view(st, 1), step
+                mine = twin.players[0]
+                assert len(mine.book) == len(me.book)
+                assert len(mine.planned) == len(me.planned)
+                assert sorted(mine.assigned) == sorted(me.assigned)
+                assert set(mine.book + mine.planned) <= legal
+                books_seen.add(tuple(mine.book))
+                real = {c for part in _secrets(st)[0] for c in part}
+                differ += not set(mine.book + mine.planned) <= real
+                # the starter book of seat 1, redrawn for seat 0: the same cards
+                other = resample(st, 0, random.Random(step * 10 + n))
+                assert isinstance(other, MageWarsState)
+                assert view(other, 0) == view(st, 0), step
+                theirs = other.players[1]
+                assert Counter(theirs.book + theirs.planned) \
+                    == Counter(you.book + you.planned)
+        st.apply(chooser.choice(st.legal_actions()))
+    assert len(books_seen) > 3 and differ > 0
+
+
+def test_a_resample_redraws_a_custom_books_face_down_and_planned_cards(tmp_path: Path
+                                                                        ) -> None:
+    """MW-5.7, MW-5.78, MW-3.20: with a book of its own, a face-down enchantment becomes any
+    enchantment that mage could hold fitting its host, planned spells any card it could hold;
+    the discard pile and the cards in play stay, and so does the opponent's view."""
+    import random
+
+    from grimorio.core.state import resample, view
+    from grimorio.games.mage_wars.state import MageWarsState, possible_cards
+    from tests.mage_wars.mwkit import scenario
+
+    path = _custom_book(tmp_path)
+    st = scenario({"players": [{"zone": "A1", "book_file": str(path),
+                                "planned": ["rhino-hide", "bear-strength"],
+                                "discard": ["timber-wolf"]}, {"zone": "C2"}],
+                   "objects": [{"card": "timber-wolf", "controller": 0, "zone": "A1"},
+                               {"card": "rhino-hide", "controller": 0, "host": 3,
+                                "face_up": False}]},
+                  mode="full", classes="beastmaster,priestess")
+    assert st.players[0].custom
+    legal = set(possible_cards("beastmaster", None))
+    cards, planned = set(), set()
+    for n in range(20):
+        twin = resample(st, 1, random.Random(n))
+        assert isinstance(twin, MageWarsState)
+        assert view(twin, 1) == view(st, 1)
+        assert twin.players[0].discard == ["timber-wolf"] and twin.obj(3).card == "timber-wolf"
+        card = twin.obj(4).card
+        assert card in legal and twin.card(card).type == "enchantment"
+        assert len(twin.players[0].planned) == 2
+        assert len(twin.players[0].book) == len(st.players[0].book)
+        cards.add(card)
+        planned.add(tuple(twin.players[0].planned))
+    assert len(cards) > 3 and len(planned) > 3
+    assert any(c not in st.players[0].book + st.players[0].planned + ["rhino-hide"]
+               for c in cards)
+
+
+def test_conformance_of_a_full_game_with_a_custom_book(tmp_path: Path) -> None:
+    """Views (no leak through resamples), clones and seed determinism hold for a full game
+    whose first seat plays a book file of its own."""
+    from grimorio.testing import conformance
+
+    path = _custom_book(tmp_path)
+    game = grimorio.load_game("mage-wars", mode="full", books=f"{path},starter",
+                              classes="beastmaster,priestess", round_limit=3)
+    for seed in range(2):
+        conformance.check_views(game, seed, samples=2)
+        conformance.check_clone_integrity(game, seed)
+        conformance.check_seed_determinism(game, seed)

@@ -93,6 +93,7 @@ def make_full(st: MageWarsState, player: Player, book: spellbook.Book | None,
     player.life, player.channeling = mage.life, mage.channeling
     player.mana = mage.starting_mana
     player.book = card_ids(chosen)
+    player.custom = book is not None        # a secret book of its own (state.py `_resample`)
     elements = list(st.memo.get("elements") or (None, None))
     while len(elements) <= player.seat:
         elements.append(None)

@@ -87,9 +87,11 @@ class Player:
     bound: dict[int, str] = field(default_factory=dict)     # Spellbind object oid -> its bound
     #                                   spell, hidden until first cast (MW-5.113, MW-5.114)
     shown: frozenset[int] = frozenset()     # holders whose bound spell is face up (MW-5.114)
+    custom: bool = False            # plays a book file of its own, not a shipped book: its
+    #                                 contents are secret, so resamples never read them (MW-5.7)
 
     def copy(self) -> Player:
         return Player(self.seat, self.mage_class, self.mage, self.mana, self.channeling,
                       self.life, self.quickcast, list(self.book), list(self.planned),
                       list(self.discard), self.passed, dict(self.assigned), dict(self.bound),
-                      self.shown)
+                      self.shown, self.custom)

@@ -256,7 +256,8 @@ class MageWarsState(AskDriven, State):
         return {"seat": p.seat, "class": p.mage_class, "mage": p.mage, "mana": p.mana,
                 "channeling": p.channeling, "life": p.life, "quickcast": p.quickcast,
                 "book_size": len(p.book), "planned_count": len(p.planned),
-                "discard": list(p.discard), "passed": p.passed, **held_public(p)}
+                "discard": list(p.discard), "passed": p.passed, **held_public(p),
+                **({"custom_book": True} if p.custom else {})}
 
     # ---- hidden information --------------------------------------------------------------------
     def _action_seen_by(self, action: Action, viewer: int | None) -> str:
@@ -411,6 +412,9 @@ def _redraw_player(st: MageWarsState, player: Player, rng: random.Random,
     casts = [f for f in st.frames if isinstance(f, Cast) and f.seat == player.seat
              and f.seat != seat and not f.bound and f.owner < 0       # taken over: known
              and st.cards[f.card].type == "enchantment"]
+    if player.custom:       # a book of its own: its contents are secret too (MW-5.7)
+        _redraw_custom(st, player, rng, hidden, casts)
+        return
     base = list(player.book) + list(player.planned)
     base += casters.hidden_pool(player)     # familiars', spawnpoints' and bound spells
     pool = base + [o.card for o in hidden] + [f.card for f in casts]
@@ -439,6 +443,61 @@ def _redraw_player(st: MageWarsState, player: Player, rng: random.Random,
     n = len(player.planned)
     player.planned = sorted(pool[:n])
     player.book = sorted(pool[n:])
+
+
+def _redraw_custom(st: MageWarsState, player: Player, rng: random.Random, hidden: list[Obj],
+                   casts: list[Any]) -> None:
+    """`_redraw_player` for a seat playing a book of its own: nothing is drawn from its real
+    contents, which the viewer never saw. Every hidden card becomes a card that mage could hold
+    (`possible_cards`; copy limits ignored): the face-down enchantments and the enchantments
+    being cast face down under the same constraints as `_redraw_player` (a slot nothing fits
+    keeps its card), the held spells meeting their holder's limit, and as many planned spells
+    and book cards as there were."""
+    from grimorio.games.mage_wars.rules import casters, mandatory
+
+    legal = possible_cards(player.mage_class, _element_of(st, player.seat))
+    if not legal:
+        return
+    triggered = mandatory.needs(st)
+    for slot in [*sorted(hidden, key=lambda o: o.oid), *casts]:
+        pool = list(legal)
+        rng.shuffle(pool)
+        taken = _pick_enchantment(st, slot, pool, triggered.get(slot.oid)) \
+            if isinstance(slot, Obj) else _pick_cast(st, slot, pool)
+        if taken is None:
+            continue                # nothing else fits: it stays what it is
+        if not isinstance(slot, Obj) and isinstance(st.ret, str) and taken != slot.card:
+            st.ret = " ".join(taken if w == slot.card else w for w in st.ret.split())
+        slot.card = taken
+    if casters.hidden_pool(player):
+        casters.redraw(st, player, list(legal), rng)
+    player.planned = sorted(rng.choice(legal) for _ in player.planned)
+    player.book = sorted(rng.choice(legal) for _ in player.book)
+
+
+def _element_of(st: MageWarsState, seat: int) -> str | None:
+    elements = st.memo.get("elements") or ()
+    return elements[seat] if seat < len(elements) else None
+
+
+_POSSIBLE: dict[tuple[str, str | None], tuple[str, ...]] = {}
+
+
+def possible_cards(mage_class: str, element: str | None) -> tuple[str, ...]:
+    """The cards a full mage of `mage_class` (with the Wizard's `element`) could hold in a book
+    of its own: implemented and allowed by its training (class-only and school-only cards,
+    MW-8.16, MW-8.17: spellbook.py); sorted ids, built once per mage."""
+    key = (mage_class, element)
+    if key not in _POSSIBLE:
+        from grimorio.games.mage_wars import spellbook
+        from grimorio.games.mage_wars.effects import registry
+
+        shipped = data.shipped()
+        mage = shipped.mage(mage_class)
+        _POSSIBLE[key] = tuple(sorted(
+            c.id for c in shipped.cards if not c.pending and registry.implemented(c.id)
+            and not spellbook._card_rules(c, 1, (), mage, element)))
+    return _POSSIBLE[key]
 
 
 def _pick_enchantment(st: MageWarsState, obj: Obj, pool: list[str],
