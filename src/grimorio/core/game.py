@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib
 from abc import ABC, abstractmethod
 from dataclasses import dataclass
 from types import MappingProxyType
@@ -129,3 +130,19 @@ class Game(ABC):
     def __repr__(self) -> str:
         opts = ", ".join(f"{k}={v!r}" for k, v in self.options.items())
         return f"{type(self).__name__}({opts})"
+
+
+class SetupModuleGame(Game):
+    """A game whose states come from its setup module (`setup_module`, a dotted module name):
+    `new_game(game, seed)` for a fresh game, `from_setup(game, seed, setup)` for a scenario.
+    The module is imported on first use, so a game's rules load only when it is played."""
+
+    setup_module: ClassVar[str]
+
+    def _new_state(self, seed: int, setup: dict[str, Any] | None) -> State:
+        module = importlib.import_module(self.setup_module)
+        if setup is not None:
+            state: State = module.from_setup(self, seed, setup)
+        else:
+            state = module.new_game(self, seed)
+        return state

@@ -10,7 +10,7 @@ import re
 from typing import Any, ClassVar
 
 from grimorio.core.actions import Action
-from grimorio.core.game import ContentCoverage, Game, Option
+from grimorio.core.game import ContentCoverage, Option, SetupModuleGame
 from grimorio.core.i18n import Text
 from grimorio.core.state import State
 from grimorio.games.mage_knight import data
@@ -20,12 +20,13 @@ RANDOM_ARMY = "random"
 TEAM_NUMBER = re.compile(r"[0-9]{1,3}")       # ASCII digits only: str.isdigit() takes '²'
 
 
-class MageKnight(Game):
+class MageKnight(SetupModuleGame):
     """Two to four armies of dial-based miniatures fight on a table measured in inches."""
 
     id: ClassVar[str] = "mage-knight"
     name: ClassVar[Text] = Text("Mage Knight Rebellion", "Mage Knight Rebellion")
     rule_prefix: ClassVar[str] = "MK"
+    setup_module: ClassVar[str] = "grimorio.games.mage_knight.setup"
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 4
     perfect_information: ClassVar[bool] = False
@@ -87,18 +88,8 @@ class MageKnight(Game):
                 ContentCoverage(Text("abilities", "habilidades"), len(lib.abilities),
                                 len(lib.abilities))]
 
-    def _new_state(self, seed: int, setup: dict[str, Any] | None) -> State:
-        from grimorio.games.mage_knight.setup import from_setup, new_game
-
-        if setup is not None:
-            return from_setup(self, seed, setup)
-        return new_game(self, seed)
-
     def parse_action(self, state: State, text: str) -> Action:
         return MKAction(canonical(parse(text)))
-
-    def seat_name(self, seat: int) -> str:
-        return f"P{seat + 1}"
 
 
 def parse_teams(text: str, players: int) -> tuple[int, ...]:

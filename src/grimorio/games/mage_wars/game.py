@@ -12,7 +12,7 @@ from typing import Any, ClassVar
 
 from grimorio.core.actions import Action
 from grimorio.core.errors import InvalidAction
-from grimorio.core.game import ContentCoverage, Game, Option
+from grimorio.core.game import ContentCoverage, Option, SetupModuleGame
 from grimorio.core.i18n import Text
 from grimorio.core.state import State
 from grimorio.games.mage_wars import data
@@ -21,12 +21,13 @@ from grimorio.games.mage_wars.flow import MWAction, canonical
 DEFAULT_CLASSES = "warlock,beastmaster"      # the rulebook's advice for a first game (MW-1.9)
 
 
-class MageWars(Game):
+class MageWars(SetupModuleGame):
     """Two Apprentice mages duel in the arena until one falls (MW-1.1)."""
 
     id: ClassVar[str] = "mage-wars"
     name: ClassVar[Text] = Text("Mage Wars", "Mage Wars")
     rule_prefix: ClassVar[str] = "MW"
+    setup_module: ClassVar[str] = "grimorio.games.mage_wars.setup"
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 2
     perfect_information: ClassVar[bool] = False
@@ -95,20 +96,10 @@ class MageWars(Game):
 
         return deferred_rules()
 
-    def _new_state(self, seed: int, setup: dict[str, Any] | None) -> State:
-        from grimorio.games.mage_wars.setup import from_setup, new_game
-
-        if setup is not None:
-            return from_setup(self, seed, setup)
-        return new_game(self, seed)
-
     def parse_action(self, state: State, text: str) -> Action:
         if not isinstance(text, str) or not text.strip():
             raise InvalidAction("empty action")
         return MWAction(canonical(text))
-
-    def seat_name(self, seat: int) -> str:
-        return f"P{seat + 1}"
 
 
 def parse_classes(text: str, mirror: bool) -> tuple[str, str]:

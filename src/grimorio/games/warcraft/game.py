@@ -10,7 +10,7 @@ from typing import Any, ClassVar
 
 from grimorio.core.actions import Action
 from grimorio.core.errors import InvalidAction
-from grimorio.core.game import Game, Option
+from grimorio.core.game import Option, SetupModuleGame
 from grimorio.core.i18n import Text
 from grimorio.core.state import State
 from grimorio.games.warcraft import data
@@ -20,12 +20,13 @@ SCENARIOS = ("generic-2p", "generic-4p", "elf-gate", "march-of-the-necromancers"
              "the-prisoners", "nordrassil")
 
 
-class Warcraft(Game):
+class Warcraft(SetupModuleGame):
     """Two to four races move, harvest, deploy and spend until one side wins (section 1)."""
 
     id: ClassVar[str] = "warcraft"
     name: ClassVar[Text] = Text("Warcraft: The Board Game", "Warcraft: el Juego de Tablero")
     rule_prefix: ClassVar[str] = "WC"
+    setup_module: ClassVar[str] = "grimorio.games.warcraft.setup"
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 4
     perfect_information: ClassVar[bool] = False
@@ -48,20 +49,10 @@ class Warcraft(Game):
     def num_players(self) -> int:
         return self.scenario.players
 
-    def _new_state(self, seed: int, setup: dict[str, Any] | None) -> State:
-        from grimorio.games.warcraft.setup import from_setup, new_game
-
-        if setup is not None:
-            return from_setup(self, seed, setup)
-        return new_game(self, seed)
-
     def parse_action(self, state: State, text: str) -> Action:
         if not isinstance(text, str) or not text.strip():
             raise InvalidAction("empty action")
         return WCAction(canonical(text))
-
-    def seat_name(self, seat: int) -> str:
-        return f"P{seat + 1}"
 
 
 def parse_races(text: str, scenario: data.Scenario) -> tuple[str, ...] | None:
