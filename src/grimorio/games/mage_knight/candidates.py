@@ -10,7 +10,6 @@ offer when those modules define them.
 
 from __future__ import annotations
 
-import importlib
 from typing import TYPE_CHECKING, Any
 
 from grimorio.core.errors import InvalidAction
@@ -131,17 +130,6 @@ def _edge_point(size: float, edge: str, along: float, depth: float) -> tuple[flo
 
 # ------------------------------------------------------------------------------ the turn
 
-def _module_candidates(st: MageKnightState, seat: int, name: str) -> list[MKAction]:
-    try:
-        module = importlib.import_module(f"grimorio.games.mage_knight.rules.{name}")
-    except ImportError:
-        return []
-    produce = getattr(module, "candidates", None)
-    if produce is None:
-        return []
-    return [a if isinstance(a, MKAction) else MKAction(str(a)) for a in produce(st, seat)]
-
-
 def turn_candidates(st: MageKnightState, seat: int) -> list[MKAction]:
     """The active player's candidates: movement's and combat's actions, a pass for each
     warrior that may still take one, then `end`, `offer-end` and `withdraw` (MK-4.5, MK-4.6,
@@ -149,7 +137,9 @@ def turn_candidates(st: MageKnightState, seat: int) -> list[MKAction]:
     from grimorio.games.mage_knight.rules import turn
 
     player = st.players[seat]
-    out = _module_candidates(st, seat, "movement") + _module_candidates(st, seat, "combat")
+    from grimorio.games.mage_knight.rules import combat, movement
+
+    out = movement.candidates(st, seat) + combat.candidates(st, seat)
     if player.actions_left <= 0:
         out = [a for a in out if _is_free(a)]
     else:

@@ -8,7 +8,6 @@ combat (MK-17.2, MK-17.8, MK-A16).
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -294,39 +293,19 @@ def reduce_damage(st: MageKnightState, wid: str, amount: int) -> int:
 
 # ------------------------------------------------------------------------------ combat hand-off
 
-def combat_module() -> Any:
-    try:
-        return importlib.import_module("grimorio.games.mage_knight.rules.combat")
-    except ImportError:
-        return None
-
-
 def start_charge_attack(st: MageKnightState, seat: int, attacker: str, target: str,
                         capture: bool) -> None:
     """Hand the close combat that ends a Charge move to combat (MK-17.1 (a), MK-17.2, MK-A16):
     it is an ordinary close combat action, checked from where the attacker now stands."""
-    module = combat_module()
-    start = getattr(module, "start_charge_attack", None)
-    if start is None:
-        _attack_lost(st, attacker, "MK-17.2", "combat is not available",
-                     "el combate no está disponible")
-        return
-    start(st, seat, attacker, target, capture)
+    from grimorio.games.mage_knight.rules import combat
+
+    combat.start_charge_attack(st, seat, attacker, target, capture)
 
 
 def start_bound_shot(st: MageKnightState, seat: int, shooter: str,
                      targets: tuple[str, ...]) -> None:
     """Hand the ranged attack that ends a Bound move to combat (MK-17.8 (a)): an ordinary
     ranged action from where the shooter now stands."""
-    module = combat_module()
-    start = getattr(module, "start_bound_shot", None)
-    if start is None:
-        _attack_lost(st, shooter, "MK-17.8", "combat is not available",
-                     "el combate no está disponible")
-        return
-    start(st, seat, shooter, targets)
+    from grimorio.games.mage_knight.rules import combat
 
-
-def _attack_lost(st: MageKnightState, wid: str, rule: str, en: str, es: str) -> None:
-    st.emit("attack_lost", rule, Text(f"{wid} makes no attack after its move: {en}.",
-                                      f"{wid} no ataca tras su movimiento: {es}."), warrior=wid)
+    combat.start_bound_shot(st, seat, shooter, targets)

@@ -22,7 +22,6 @@ calls it after every action, so callers need not).
 
 from __future__ import annotations
 
-import importlib
 from dataclasses import dataclass
 from types import ModuleType
 from typing import TYPE_CHECKING, Any
@@ -46,22 +45,14 @@ def refuse(rule: str, en: str, es: str) -> IllegalAction:
     return IllegalAction(Text(en, es), rule=rule)
 
 
-def rules_module(name: str) -> ModuleType | None:
-    """`rules.movement` or `rules.combat` when present with `check` and `start`, else None."""
-    try:
-        module = importlib.import_module(f"grimorio.games.mage_knight.rules.{name}")
-    except ImportError:
-        return None
-    if not (hasattr(module, "check") and hasattr(module, "start")):
-        return None
-    return module
-
-
 def module_for(verb: str) -> ModuleType | None:
+    """The rules module that checks and carries out a play verb: movement or combat."""
+    from grimorio.games.mage_knight.rules import combat, movement
+
     if verb in MOVEMENT_VERBS:
-        return rules_module("movement")
+        return movement
     if verb in COMBAT_VERBS:
-        return rules_module("combat")
+        return combat
     return None
 
 
@@ -171,16 +162,9 @@ def begin_turn(st: MageKnightState) -> None:
         f"Turn {st.turn}: P{seat + 1} plays with {player.actions_left} action(s).",
         f"Turno {st.turn}: juega J{seat + 1} con {player.actions_left} acción(es)."),
         seat=seat, turn=st.turn, own_turn=player.own_turns, actions=player.actions_left)
-    abilities = _optional_module("abilities")
-    if abilities is not None and hasattr(abilities, "command_start"):
-        abilities.command_start(st, seat)
+    from grimorio.games.mage_knight.rules import abilities
 
-
-def _optional_module(name: str) -> ModuleType | None:
-    try:
-        return importlib.import_module(f"grimorio.games.mage_knight.rules.{name}")
-    except ImportError:
-        return None
+    abilities.command_start(st, seat)                    # MK-18.8, MK-18.9
 
 
 def end_turn(st: MageKnightState) -> None:
