@@ -124,3 +124,19 @@ def test_closed_ask_accepts_only_its_list() -> None:
         st.apply("maybe")
     st.apply("yes")
     assert st.is_terminal()
+
+
+def test_a_refusal_quotes_a_long_action_clipped() -> None:
+    st = ToyGame().new_initial_state(0)
+    st.apply("pick 5")
+    typed = "maybe " + "x" * 5000
+    with pytest.raises(IllegalAction) as refused:
+        st.apply(typed)
+    message = refused.value.text.get("en")
+    assert "maybe xxx" in message and "…" in message and len(message) < 300
+    assert "yes" in message                  # the possible answers are still listed
+
+
+def test_seat_names_follow_the_language() -> None:
+    game = ToyGame()
+    assert game.seat_name(0) == "P1" and game.seat_name(1, "es") == "J2"

@@ -103,7 +103,7 @@ def test_replay_from_a_seat_hides_the_other_army_until_deployed(record: Path) ->
     code, out = _run("replay", str(record), "--seat", "1", "--lang", "es")
     assert code == 0, out
     lines = out.splitlines()
-    assert lines[0] == "1. P1: army ?"
+    assert lines[0] == "1. J1: army ?"                        # J(ugador) in Spanish
     before_deploy = "\n".join(lines[:next(i for i, line in enumerate(lines)
                                           if ": deploy " in line)])
     assert hidden_army not in before_deploy and "J1 toma el ejército" not in before_deploy

@@ -52,9 +52,14 @@ def _result(index: int, agents: tuple[int, ...], returns: tuple[float, ...],
 
 
 def test_outcomes_with_three_seats_and_a_shared_top() -> None:
-    result = _result(0, (0, 1, 2), (1.0, 1.0, 0.0))
+    result = _result(0, (0, 1, 2), (0.0, 0.0, -1.0))          # the last two fell together
     assert result.draw
     assert [result.outcome(s) for s in range(3)] == ["draw", "draw", "loss"]
+    team = _result(0, (0, 1, 2, 3), (1.0, -1.0, 1.0, -1.0))   # seats 0 and 2 won as a team
+    assert not team.draw
+    assert [team.outcome(s) for s in range(4)] == ["win", "loss", "win", "loss"]
+    level = _result(0, (0, 1), (1.0, 1.0))                   # every seat at the top
+    assert level.draw and level.outcome(0) == "draw"
     alone = _result(1, (0, 1, 2), (0.0, 3.0, 1.0))
     assert [alone.outcome(s) for s in range(3)] == ["loss", "win", "loss"]
 

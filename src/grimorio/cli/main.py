@@ -144,7 +144,7 @@ def replay(
             zip(match.steps, states[:-1], states[1:], strict=True), 1):
         if entry.action is None:
             continue
-        who = match.game.seat_name(entry.seat) if entry.seat is not None else "?"
+        who = match.game.seat_name(entry.seat, lang) if entry.seat is not None else "?"
         # the action as `seat` saw it when it was taken (a secret choice stays blank)
         text = before.describe_action(before.game.action_from(before, entry.action), seat)
         console.print(f"[bold]{number}.[/bold] {who}: [cyan]{text}[/cyan]")

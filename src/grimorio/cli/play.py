@@ -74,7 +74,7 @@ class Session:
     def _bot_turn(self, seat: int) -> None:
         state = self.match.state
         action = self.agents[seat].act(observe(state, seat), state.legal_actions())
-        name = self.match.game.seat_name(seat)
+        name = self.match.game.seat_name(seat, self.lang)
         # shown as the log is: to the one human at the table, else as to a spectator
         shown = state.describe_action(action, self.viewer())
         self.console.print(f"[bold]{name}[/bold] {T['plays'].get(self.lang)}: "
@@ -84,7 +84,7 @@ class Session:
     def _human_turn(self, seat: int) -> bool:
         """One human decision; False when the player quits."""
         state = self.match.state
-        name = self.match.game.seat_name(seat)
+        name = self.match.game.seat_name(seat, self.lang)
         shown = view(state, seat)
         show_view(self.console, shown, self.lang, f"{name} — {T['your_view'].get(self.lang)}")
         legal = shown["legal_actions"]
@@ -149,7 +149,7 @@ class Session:
         state = self.match.state
         seat = self.viewer()
         show_view(self.console, view(state, seat), self.lang, self.match.game.id)
-        returns = ", ".join(f"{self.match.game.seat_name(i)} {r:+g}"
+        returns = ", ".join(f"{self.match.game.seat_name(i, self.lang)} {r:+g}"
                             for i, r in enumerate(state.returns()))
         self.console.print(f"[bold]{T['over'].get(self.lang)}:[/bold] {returns}")
         if self.save_path is not None:

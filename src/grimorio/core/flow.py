@@ -69,6 +69,12 @@ class Frame:
         return {"frame": type(self).__name__}
 
 
+def clipped(text: str, limit: int = 80) -> str:
+    """`text` cut to `limit` characters: a refusal quotes what was typed, and a hostile
+    megabyte of it must not come back whole."""
+    return text if len(text) <= limit else text[:limit - 1] + "…"
+
+
 class Ask(Frame):
     """A decision: `seat` must pick one of `options(st)`; `answer` carries it out (it usually
     pops the ask, or replaces it with the next step of the same decision)."""
@@ -88,9 +94,10 @@ class Ask(Frame):
     def refuse(self, st: Any, action: TextAction) -> IllegalAction:
         """Why `action` is not one of the options (override for sharper explanations)."""
         shown = ", ".join(a.text for a in self.options(st)[:12])
+        said = clipped(action.text)
         return IllegalAction(
-            Text(f"'{action.text}' is not possible now. Possible: {shown}",
-                 f"'{action.text}' no es posible ahora. Posibles: {shown}"),
+            Text(f"'{said}' is not possible now. Possible: {shown}",
+                 f"'{said}' no es posible ahora. Posibles: {shown}"),
             rule=self.rule or None)
 
     def public(self) -> dict[str, Any]:

@@ -124,8 +124,9 @@ class Game(ABC):
             raise InvalidAction(f"not an action: {action!r}")
         return action
 
-    def seat_name(self, seat: int) -> str:
-        return f"P{seat + 1}"
+    def seat_name(self, seat: int, lang: str = "en") -> str:
+        """How a seat is called in `lang`: P1, P2… in English, J1, J2… (jugador) in Spanish."""
+        return Text(f"P{seat + 1}", f"J{seat + 1}").get(lang)
 
     def __repr__(self) -> str:
         opts = ", ".join(f"{k}={v!r}" for k, v in self.options.items())

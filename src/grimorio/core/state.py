@@ -113,9 +113,9 @@ class State(ABC):
         if player is None:
             raise IllegalAction(GAME_OVER)
         if seat is not None and seat != player:
-            name = self.game.seat_name(player)
-            raise NotYourDecision(Text(f"It is {name}'s decision, not yours.",
-                                       f"La decisión es de {name}, no tuya."))
+            en, es = self.game.seat_name(player, "en"), self.game.seat_name(player, "es")
+            raise NotYourDecision(Text(f"It is {en}'s decision, not yours.",
+                                       f"La decisión es de {es}, no tuya."))
         if not self._is_legal(action):
             raise self._illegal_reason(action)
         return action

@@ -75,18 +75,22 @@ class GameResult:
     specs: tuple[str, ...]           # seat -> agent spec
     returns: tuple[float, ...]       # per seat
     length: int                      # actions played
-    winners: tuple[int, ...]         # seats with the top return (several: a draw among them)
+    winners: tuple[int, ...]         # seats with the top return (several: a team or a draw)
     digest: str                      # digest of the final position
     seconds: float = 0.0
     record: dict[str, Any] | None = field(default=None, compare=False, repr=False)
 
     @property
     def draw(self) -> bool:
-        return len(self.winners) > 1
+        """Several seats share the top, and it is no team's win: every seat is there, or the
+        top return is not above 0 (games score a win +1, a draw 0)."""
+        if len(self.winners) < 2:
+            return False
+        return len(self.winners) == len(self.returns) or self.returns[self.winners[0]] <= 0
 
     def outcome(self, seat: int) -> str:
-        """``win`` (the only seat with the top return), ``draw`` (top return shared) or
-        ``loss``."""
+        """``win`` (a seat with the top return: alone, or with team-mates at a positive top),
+        ``draw`` (the top shared in a draw) or ``loss``."""
         if seat not in self.winners:
             return "loss"
         return "draw" if self.draw else "win"

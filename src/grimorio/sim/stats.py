@@ -3,9 +3,11 @@ returns and speed. Pure functions of the results (sorted by game index first, so
 never depend on the order in which games finished).
 
 Outcomes: in each game the seats with the highest return share the top. A seat *wins* when it
-is alone at the top, *draws* when it shares the top with other seats (every seat, when all
-returns are equal), and otherwise *loses*. So in a four-seat game where two seats tie for the
-top, those two draw and the other two lose.
+is alone at the top, or shares a positive top with some but not all seats (team-mates: a team's
+win scores +1 for each of them); it *draws* when every seat shares the top, or when the shared
+top is 0 or less (the sides whose last pieces fell together); otherwise it *loses*. So in a
+four-seat game where two seats tie for the top at +1, those two win; tied at 0, they draw; and
+the other two lose.
 """
 
 from __future__ import annotations

@@ -136,8 +136,8 @@ class TicTacToe(Game):
             parsed.expect_no_more(1)
         return PLACES[_cell_index(cell)]
 
-    def seat_name(self, seat: int) -> str:
-        return MARKS[seat]
+    def seat_name(self, seat: int, lang: str = "en") -> str:
+        return MARKS[seat]              # X and O read the same in every language
 
 
 def _cell_index(name: str) -> int:

@@ -64,5 +64,5 @@ class Wh6Magic(Game):
     def parse_action(self, state: State, text: str) -> Action:
         return parse(text)
 
-    def seat_name(self, seat: int) -> str:
-        return f"side {seat}"
+    def seat_name(self, seat: int, lang: str = "en") -> str:
+        return Text(f"side {seat}", f"bando {seat}").get(lang)

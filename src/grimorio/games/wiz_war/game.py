@@ -83,9 +83,6 @@ class WizWar(Game):
         assert isinstance(state, WizWarState)
         return parse(state.board, state.colours, text)
 
-    def seat_name(self, seat: int) -> str:
-        return f"P{seat + 1}"
-
 
 def place_treasures(st: WizWarState) -> None:
     """Two treasures per player on his treasure start squares (WW-2.6)."""
