@@ -17,7 +17,7 @@ run: $(STAMP)
 	$(BIN)/grimorio menu
 
 lint: $(STAMP)
-	$(BIN)/ruff check src tests benchmarks
+	$(BIN)/ruff check src tests benchmarks tools
 	$(BIN)/mypy --strict src/grimorio/core src/grimorio/testing
 
 pytest: $(STAMP)

@@ -1,12 +1,12 @@
 """The mage-wars data files: cards, apprentice spellbooks, keywords and arenas.
 
-They are checked against the rulebook (the seed) as restated in docs/rules/mage-wars.md, and the
-card summaries against the publisher's text they must not copy.
+They are checked against the rulebook (the seed) as restated in docs/rules/mage-wars.md. (The
+comparisons with the original specifications and the publisher's card texts, which live outside
+the project, are tools/reference_audit.py's: the suite never reads them.)
 """
 
 from __future__ import annotations
 
-import json
 import re
 import shutil
 from pathlib import Path
@@ -20,10 +20,6 @@ from grimorio.games.mage_wars.data import DataError
 
 ROOT = Path(__file__).resolve().parents[2]
 REFERENCE = ROOT / "docs" / "rules" / "mage-wars.md"
-SHARED = ROOT.parent / "shared"
-OCTGN_CARDS = SHARED / "data" / "mage-wars" / "cards.json"
-SPECS = [SHARED / "rules" / f"mage-wars-{part}.md"
-         for part in ("1-core", "2-combat-mages-books", "3-codex")]
 
 # The rulebook's apprentice lists (Chapter I, p. 3), as the seed prints them: Spanish entry, count.
 RULEBOOK = {
@@ -243,25 +239,6 @@ def _in_codex_parts(rule: str) -> bool:
     return text.index("# Part 3: the Codex") < text.index(f"**{rule}**")
 
 
-# ------------------------------------------------------------------------------- own words
-
-@pytest.mark.skipif(not OCTGN_CARDS.exists(), reason="shared/data/mage-wars is not available")
-def test_no_summary_shares_eight_words_with_the_card_text(data: mw.MageWarsData) -> None:
-    """The shipped text never copies the publisher's: no run of 8 words in common with any
-    record of the same card (DESIGN: data is ours, card texts are reference only)."""
-    records = json.loads(OCTGN_CARDS.read_text(encoding="utf-8"))["cards"]
-    for card in data.cards:
-        sources = [r.get("reference_text") or "" for r in records
-                   if r["name"].strip() == card.name.en]
-        runs = {tuple(w[i:i + 8]) for text in sources if (w := words(text))
-                for i in range(len(w) - 7)}
-        for text in (card.summary.en, *card.notes):
-            mine = words(text)
-            shared = [" ".join(mine[i:i + 8]) for i in range(len(mine) - 7)
-                      if tuple(mine[i:i + 8]) in runs]
-            assert not shared, f"{card.id} copies: {shared[0]!r}"
-
-
 # ------------------------------------------------------------------------------- arenas
 
 def test_arenas_and_start_zones(data: mw.MageWarsData) -> None:
@@ -283,7 +260,8 @@ def test_arenas_and_start_zones(data: mw.MageWarsData) -> None:
 
 def test_reference_parses_and_holds_every_spec_rule() -> None:
     """The core parser reads the reference; with MW-X ids it holds all 621 rules of the three
-    specifications and one reading per ambiguity (26 + 27 + 25)."""
+    specifications and one reading per ambiguity (26 + 35 + 25: MW-B28 to MW-B35 are the
+    multiplayer readings)."""
     rules = reference_rules()
     text = REFERENCE.read_text(encoding="utf-8")
     core = {m.group(1) for line in text.splitlines() if (m := rules_ref.RULE_LINE.match(line))}
@@ -291,12 +269,8 @@ def test_reference_parses_and_holds_every_spec_rule() -> None:
     assert {r for r in rules if not r.startswith("MW-X-")} <= core, "chapter ids parse"
     assert len([r for r in rules if re.fullmatch(r"MW-\d+\.\d+", r)]) == 426
     assert len([r for r in rules if r.startswith("MW-X-")]) == 195
-    for letter, count in (("A", 26), ("B", 27), ("C", 25)):
+    for letter, count in (("A", 26), ("B", 35), ("C", 25)):
         assert len([r for r in rules if re.fullmatch(rf"MW-{letter}\d+", r)]) == count
-    if all(path.exists() for path in SPECS):
-        spec = "".join(path.read_text(encoding="utf-8") for path in SPECS)
-        ids = set(re.findall(r"^(?:\* )?\*\*(MW-(?:X-)?\d+\.\d+)\*\*", spec, re.M))
-        assert ids == {r for r in rules if re.fullmatch(r"MW-(?:X-)?\d+\.\d+", r)}
 
 
 def test_every_rule_cited_by_the_data_exists(data: mw.MageWarsData) -> None:
