@@ -14,11 +14,13 @@ o2 in C2), seat 0 holding the initiative.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Any
 
 import grimorio
 from grimorio.core.events import Event
 from grimorio.games.mage_wars.state import MageWarsState
+from grimorio.testing.conformance import check_invariants
 from grimorio.testing.scenario import act_all, legal_texts
 
 # d6 faces of the attack die (MW-S1): 1-2 blank, 3 one normal, 4 two normal, 5 one critical,
@@ -71,6 +73,28 @@ def play_random(st: MageWarsState, rng: random.Random, limit: int = 20_000) -> i
         st.apply(rng.choice(legal))
         steps += 1
     return steps
+
+
+IDLE = ("pass", "end", "plan done")
+
+
+def play_busy(st: MageWarsState, seed: int, busy: float,
+              each: Callable[[MageWarsState], None] | None = None) -> None:
+    """Play random legal actions to the end, preferring (with probability `busy`) any action
+    but passing, ending and planning nothing, so that games fill the arena; the engine's
+    invariants and `each` (if any) are checked before every step."""
+    rng = random.Random(seed)
+    for _ in range(40_000):
+        check_invariants(st)
+        if st.is_terminal():
+            break
+        legal = st.legal_actions()
+        assert legal and len(set(legal)) == len(legal)
+        if each is not None:
+            each(st)
+        active = [a for a in legal if a.notation() not in IDLE]
+        st.apply(rng.choice(active if active and rng.random() < busy else legal))
+    assert st.is_terminal() and st.over
 
 
 def pass_windows(st: MageWarsState) -> None:

@@ -65,12 +65,17 @@ def test_a_full_game_with_pending_cards_refuses_to_start() -> None:
     assert missing[0] in str(info.value)
 
 
-def test_refusal_names_each_pending_card() -> None:
-    pending = [c.id for c in data.shipped().pending]
-    if not pending:
-        pytest.skip("every Core Set card is implemented")
-    with pytest.raises(ValueError, match=pending[0]):
-        books.refuse_unplayable([("P1", ["fireball", pending[0]])])
+def test_refusal_names_each_pending_card(monkeypatch: pytest.MonkeyPatch) -> None:
+    """MW-8.20: every Core Set card plays now; a card without behaviour (here Banish's
+    script made to vanish) would refuse the game and be named, the others not."""
+    from grimorio.games.mage_wars.effects import registry
+
+    assert [c.id for c in data.shipped().pending] == []
+    books.refuse_unplayable([("P1", ["fireball", "banish"])])
+    real = registry.implemented
+    monkeypatch.setattr(registry, "implemented", lambda card: card != "banish" and real(card))
+    with pytest.raises(ValueError, match=r"P1: banish$"):
+        books.refuse_unplayable([("P1", ["fireball", "banish"])])
     books.refuse_unplayable([("P1", ["fireball", "minor-heal"])])
 
 

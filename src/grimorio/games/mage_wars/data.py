@@ -334,11 +334,13 @@ class DefenseSpec:
 
 @dataclass(frozen=True, slots=True)
 class Source:
-    """Where the card's numbers come from (OCTGN module record)."""
+    """Where the card's numbers come from (OCTGN module record); `text`: where its behaviour
+    comes from when the module record has no card text (MW-S11), else empty."""
 
     set: str
     code: str
     octgn_id: str
+    text: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -886,7 +888,8 @@ def _params(f: Fields) -> tuple[tuple[str, int], ...]:
 
 def _source(f: Fields) -> Source:
     s = Fields(f.raw("source"), f"{f.where}.source")
-    source = Source(s.text("set"), s.text("code"), s.text("octgn_id"))
+    source = Source(s.text("set"), s.text("code"), s.text("octgn_id"),
+                    s.optional_text("text") or "")
     s.done()
     return source
 
@@ -1302,3 +1305,56 @@ def load(directory: Path = DATA_DIR) -> MageWarsData:
 def shipped() -> MageWarsData:
     """The data shipped with the package, loaded once."""
     return load()
+
+
+# ------------------------------------------------------------------------------- Core Set counts
+
+@dataclass(frozen=True, slots=True)
+class CoreCounts:
+    """How many copies of each card one Core Set box holds (core-counts.yaml, MW-8.21). A card
+    with no count is unknown; `unknown` gives the reason when the file has one."""
+
+    counts: tuple[tuple[str, int], ...]
+    unknown: tuple[tuple[str, str], ...] = ()
+
+    def count(self, card_id: str) -> int | None:
+        """The copies of `card_id` in one Core Set; None when unknown."""
+        return next((copies for cid, copies in self.counts if cid == card_id), None)
+
+    def reason(self, card_id: str) -> str | None:
+        """Why the count of `card_id` is unknown, when the file says."""
+        return next((why for cid, why in self.unknown if cid == card_id), None)
+
+
+def read_core_counts(path: Path, card_ids: frozenset[str]) -> CoreCounts:
+    """core-counts.yaml: card id -> copies in one Core Set (a whole number of at least 1), and the
+    cards whose count is unknown with the reason; every id must be a card of `card_ids`."""
+    top = Fields(_read(path), path.name)
+    counts: list[tuple[str, int]] = []
+    for card_id, copies in top.mapping("counts").items():
+        where = f"{path.name}: counts: {card_id!r}"
+        if card_id not in card_ids:
+            raise DataError(f"{where} is not a card of cards.yaml or core-set.yaml")
+        if not isinstance(copies, int) or isinstance(copies, bool) or copies < 1:
+            raise DataError(f"{where} must be a whole number of at least 1, not {copies!r}")
+        counts.append((card_id, copies))
+    counted = {card_id for card_id, _ in counts}
+    unknown: list[tuple[str, str]] = []
+    for index, raw in enumerate(top.items("unknown")):
+        u = Fields(raw, f"{path.name}: unknown[{index}]")
+        card_id, reason = u.text("card"), u.text("reason")
+        u.done()
+        if card_id not in card_ids:
+            raise u.fail("card", f"{card_id!r} is not a card of cards.yaml or core-set.yaml")
+        if card_id in counted or any(card_id == cid for cid, _ in unknown):
+            raise u.fail("card", f"{card_id!r} is counted or listed already")
+        unknown.append((card_id, reason))
+    top.done()
+    return CoreCounts(tuple(counts), tuple(unknown))
+
+
+@functools.cache
+def core_counts() -> CoreCounts:
+    """The Core Set counts shipped with the package (core-counts.yaml), loaded once."""
+    return read_core_counts(DATA_DIR / "core-counts.yaml",
+                            frozenset(card.id for card in shipped().all_cards))

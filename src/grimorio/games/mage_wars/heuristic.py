@@ -13,7 +13,9 @@ At the end, the returns. Before it, each side gets a worth counted in points of 
 
 Planned spells are ignored: the opponent's are hidden (MW-3.20). Life and armor come from
 `traits` (printed values plus revealed effects, all public). The value for `seat` is
-``tanh((worth(seat) − worth(other)) / SCALE)``: exactly zero-sum for the two seats.
+``tanh((worth(seat) − worth(other)) / SCALE)``: exactly zero-sum for the two seats. With three
+or four players (Chapter IX) a side's worth is the sum of its seats still in the game (a team's
+two mages, MW-9.8), and the value compares it with the strongest other side.
 """
 
 from __future__ import annotations
@@ -44,8 +46,17 @@ def evaluate(state: State, seat: int) -> float:
     assert isinstance(state, MageWarsState)
     if state.is_terminal():
         return state.returns()[seat]
+    if len(state.players) > 2:
+        return math.tanh((side_worth(state, seat) - max(
+            (side_worth(state, other) for other in state.enemies(seat)), default=0.0)) / SCALE)
     mine, theirs = worth(state, seat), worth(state, state.opponent(seat))
     return math.tanh((mine - theirs) / SCALE)
+
+
+def side_worth(st: MageWarsState, seat: int) -> float:
+    """What the side of `seat` is worth: its seats still in the game (MW-9.8, MW-B29)."""
+    return sum(worth(st, p.seat) for p in st.players
+               if not p.out and st.allied(seat, p.seat))
 
 
 def worth(st: MageWarsState, seat: int) -> float:

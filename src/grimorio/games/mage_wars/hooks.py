@@ -47,11 +47,18 @@ def on_reveal(st: MageWarsState, oid: int) -> None:
 
 
 def upkeep(st: MageWarsState, oid: int) -> None:
-    """An object's own Upkeep effect, after its upkeep cost was paid (MW-3.14)."""
+    """An object's own Upkeep effect, after its upkeep cost was paid (MW-3.14), then that of
+    the tokens a spell left on it (`Obj.memo[card id]`: Banish's)."""
     obj = st.objs.get(oid)
     s = None if obj is None or not obj.face_up else registry.own(obj.card, "upkeep")
     if s is not None:
         s.upkeep(st, oid)
+    if obj is None or not obj.memo:
+        return
+    for card_id in sorted(obj.memo.keys() & registry.overrides("token_upkeep")):
+        tokens = registry.script(card_id)
+        if tokens is not None and oid in st.objs and obj.memo.get(card_id):
+            tokens.token_upkeep(st, oid)
 
 
 def on_destroy(st: MageWarsState, obj: Any) -> None:
@@ -91,6 +98,14 @@ def moving(st: MageWarsState, oid: int) -> None:
     for o, s in registry.providers(st, "moving"):
         if o.oid in st.objs and oid in st.objs:
             s.moving(st, o.oid, oid)
+
+
+def move_limit(st: MageWarsState, oid: int) -> int | None:
+    """The most move actions scripts let the creature `oid` take in its action turn (None:
+    no limit; Poison Gas Cloud), a pure query for the menu (MW-4.2)."""
+    found = [n for o, s in registry.providers(st, "move_limit") if oid in st.objs
+             for n in (s.move_limit(st, o.oid, oid),) if n is not None]
+    return min(found) if found else None
 
 
 def move_cost(st: MageWarsState, oid: int) -> int:

@@ -89,9 +89,15 @@ class Player:
     shown: frozenset[int] = frozenset()     # holders whose bound spell is face up (MW-5.114)
     custom: bool = False            # plays a book file of its own, not a shipped book: its
     #                                 contents are secret, so resamples never read them (MW-5.7)
+    team: int = -1                  # its side: team-mates share it (MW-9.8); -1: its own seat
+    out: bool = False               # its mage has fallen in a game of three or more (MW-9.11)
+
+    def side(self) -> int:
+        """The side this seat plays for: its team, or itself alone (duel, free-for-all)."""
+        return self.team if self.team >= 0 else self.seat
 
     def copy(self) -> Player:
         return Player(self.seat, self.mage_class, self.mage, self.mana, self.channeling,
                       self.life, self.quickcast, list(self.book), list(self.planned),
                       list(self.discard), self.passed, dict(self.assigned), dict(self.bound),
-                      self.shown, self.custom)
+                      self.shown, self.custom, self.team, self.out)

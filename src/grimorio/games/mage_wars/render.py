@@ -34,7 +34,8 @@ LABELS = {
            "discard": "discard", "empty": "empty", "decision": "Decision", "you": "you",
            "passed": "passed", "zone_ench": "on the zone", "acting": "acting",
            "counters": "mana", "empty_arena": "nothing in play", "held": "held spells",
-           "bound": "bound"},
+           "bound": "bound", "team": "team", "out": "out of the game",
+           "winners": "winners"},
     "es": {"title": "Mage Wars", "round": "Ronda", "of": "de", "initiative": "iniciativa",
            "over": "La partida ha terminado", "winner": "gana", "draw": "empate",
            "arena": "Arena", "walls": "muros", "none": "ninguno", "mage": "mago",
@@ -47,7 +48,8 @@ LABELS = {
            "empty": "vacío", "decision": "Decisión", "you": "tú", "passed": "ha pasado",
            "zone_ench": "en la zona", "acting": "actuando", "counters": "maná",
            "empty_arena": "nada en juego", "held": "hechizos asignados",
-           "bound": "agregado"},
+           "bound": "agregado", "team": "equipo", "out": "fuera de la partida",
+           "winners": "ganan"},
 }
 
 
@@ -105,13 +107,19 @@ def _header(doc: dict[str, Any], t: dict[str, str], lang: str) -> list[str]:
     if doc.get("over"):
         winner = doc.get("winner")
         who = t["draw"] if winner is None else f"{t['winner']}: {_seat(doc, winner, lang)}"
+        if len(doc.get("winners") or ()) > 1:       # a team wins (MW-9.7)
+            who = f"{t['winners']}: " + ", ".join(_seat(doc, s, lang) for s in doc["winners"])
+        elif doc.get("drawn"):                      # the last mages fell together (MW-B30)
+            who = f"{t['draw']}: " + ", ".join(_seat(doc, s, lang) for s in doc["drawn"])
         return [f"{title} · {t['over']} · {who}"]
     return [f"{title} · {t['initiative']}: {_seat(doc, doc['initiative'], lang)}"]
 
 
 def _seat(doc: dict[str, Any], seat: int, lang: str) -> str:
     player = doc["players"][seat]
-    return f"P{seat + 1} {class_name(player['class'], lang)}"
+    team = player.get("team", -1)           # a team game of four (MW-9.6)
+    tag = f" ({LABELS[lang]['team']} {'AB'[team]})" if team in (0, 1) else ""
+    return f"P{seat + 1} {class_name(player['class'], lang)}{tag}"
 
 
 # ---- the grid --------------------------------------------------------------------------------
@@ -199,6 +207,14 @@ def _zones(doc: dict[str, Any], t: dict[str, str], lang: str) -> list[str]:
     for obj in doc["objects"]:              # walls stand on borders, in no zone (MW-5.58)
         if obj.get("border"):
             out.append(f"{'-'.join(obj['border'])}: " + describe(doc, obj, lang))
+    for obj in doc["objects"]:              # banished: out of the arena (MW-S12)
+        if obj["kind"] == "creature" and obj.get("zone") is None and obj.get("host") is None:
+            away = "desterrada" if lang == "es" else "banished"
+            tokens = (obj.get("memo") or {}).get("banish")      # when it comes back
+            left = "" if not tokens else (f" · {tokens} fichas de Destierro" if lang == "es"
+                                          else f" · {tokens} Banish tokens")
+            out.append(f"{away}: " + describe(doc, obj, lang) + left)
+            out += _attached_lines(doc, obj, t, lang, indent="      ")   # its spells stay
     if len(out) == 1:
         out.append(f"  {t['empty_arena']}")
     return out
@@ -310,6 +326,8 @@ def _mage(view: dict[str, Any], doc: dict[str, Any], player: dict[str, Any],
               f"{t['ready'] if player.get('quickcast') else t['used']}")
     if player.get("passed"):
         status += f" · {t['passed']}"
+    if player.get("out"):                   # its mage fell (MW-B29)
+        status += f" · {t['out']}"
     memo = (mage or {}).get("memo", {})
     if memo.get("shield"):                  # a full Wizard's Voltaric Shield (MW-7.32)
         status += " · " + ("Escudo voltárico activo" if lang == "es" else "Voltaric Shield on")
@@ -404,6 +422,9 @@ def _decision(doc: dict[str, Any], t: dict[str, str], lang: str) -> list[str]:
         return []
     frame = str(frames[-1]["frame"])
     what = DECISIONS[lang].get(frame) or decision_name(frame)
+    if frame == "InitiativeAsk" and len(doc["players"]) > 2:      # MW-B31
+        what = ("elige quién tiene la iniciativa (initiative p1…)" if lang == "es"
+                else "chooses who holds the initiative (initiative p1…)")
     if frame == "MenuAsk" and doc.get("acting") is not None:
         acting = next((o for o in doc["objects"] if o["oid"] == doc["acting"]), None)
         if acting is not None:

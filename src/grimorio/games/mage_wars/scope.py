@@ -16,18 +16,10 @@ from grimorio.core.rules_ref import RULE_LINE, docs_dir
 
 # Short, because the coverage report prints each reason with its count. In full: the mages'
 # abilities wait for the engine (their numbers are data in mages.yaml); Mage-only and school-only
-# restrictions in play wait for full-game mages (MW-S4 applies them to the apprentices); whether
-# one Core Set holds the four starter books needs the set's card counts, which the data lacks;
-# the Codex keywords no apprentice card has wait for the engine (core-set.yaml already uses them).
+# restrictions in play wait for full-game mages (MW-S4 applies them to the apprentices); the
+# Codex keywords no apprentice card has wait for the engine (core-set.yaml already uses them).
 ABILITIES = "full game: the mages' abilities in play (issue 8)"
 SPELLBOOK_IN_PLAY = "full game: spell restrictions in play for full-game mages (issue 8)"
-CORE_SET_COUNTS = "needs the Core Set's card counts, not in the data (issue 8)"
-# Multiplayer is not done: the core takes 3-4 seats, but the mage-wars engine is two-seated
-# throughout (the initiative passes to "the other" seat, quickcast and reveal windows, the pass
-# rule, the end check giving the win to the opponent, setups, views and resampling of "the
-# opponent", the heuristic: some 23 places in 9 modules), and teams (MW-9.8: several mages as
-# one player sharing information) have no model yet.
-MULTIPLAYER = "multiplayer: the engine is two-seated throughout, no teams (issue 8)"
 CODEX = "full game: keywords of Core Set cards in play (issue 8)"
 FULL_GAME = "full game: setup and play on the whole arena (issue 8)"
 SWEEPING = "Sweeping: no apprentice card has it; it comes with the Core Set cards (issue 8)"
@@ -38,15 +30,15 @@ _SWEEPING = frozenset({"MW-6.134", "MW-X-3.10"})
 _FULL_GAME_READINGS = frozenset(
     [f"MW-B{n}" for n in (14, 15, 16, 18, 19, 20, 21, 22, 23, 25, 26)]
     + [f"MW-C{n}" for n in (10, 15, 17, 20, 24)])
-_MULTIPLAYER_READINGS = frozenset({"MW-B23", "MW-B25"})
 # Issue 8's groundwork, tested: the mages' numbers (tests/mage_wars/test_full_mages_data.py),
-# spellbook building (test_spellbook.py) and the Epic limit of the Codex.
+# spellbook building (test_spellbook.py), the Core Set's card counts (core-counts.yaml,
+# test_core_counts.py) and the Epic limit of the Codex.
 # (Ids built from numbers are spelled "MW" + "-…" so that the citation scanner, which reads
 # this file too, does not take a half-written id for a citation.)
 _MW = "MW"
 DONE = frozenset(
     [f"{_MW}-7.{n}" for n in (3, 4, 5, 6, 7, 8, 15, 21, 31)]
-    + [f"{_MW}-8.{n}" for n in (*range(1, 18), 19, 20, 22)]
+    + [f"{_MW}-8.{n}" for n in (*range(1, 18), 19, 20, 21, 22)]
     + ["MW-B18", "MW-B26", "MW-X-11.2"]
     # the full mages in play (effects/mages.py, books.py; tests/mage_wars/test_full_mages.py
     # and test_full_games.py): every rule of Chapter VII, the restrictions in play, the
@@ -69,7 +61,12 @@ DONE = frozenset(
        "MW-X-7.11", "MW-C10", "MW-C15", "MW-C17"]
     # traps: rules/traps.py with the Core Set's Hellfire Trap and Teleport Trap
     # (test_traps.py, test_cards_core_spells.py)
-    + ["MW-X-7.15"])
+    + ["MW-X-7.15"]
+    # multiplayer (Chapter IX and its readings): three or four seats, free-for-all and teams,
+    # run by game.py, setup.py, rules/round.py, rules/damage.py and the allegiance of the rules
+    # (a team is one side, state.allied), tested by test_multiplayer.py and
+    # test_multiplayer_sides.py
+    + [f"{_MW}-9.{n}" for n in range(1, 13)] + ["MW-B23", "MW-B25"])
 _CHAPTER = re.compile(r"MW-(\d+)\.")           # the chapter of a numbered rule
 
 
@@ -84,15 +81,10 @@ def _reason(rule: str) -> str:
         return SWEEPING
     if rule in ("MW-7.1", "MW-7.2"):
         return FULL_GAME
-    if _in_chapter(rule, 7) or (rule.startswith(f"{_MW}-B")
-                                and rule not in _MULTIPLAYER_READINGS):
+    if _in_chapter(rule, 7) or rule.startswith(f"{_MW}-B"):
         return ABILITIES
     if rule == "MW-8.18":
         return SPELLBOOK_IN_PLAY
-    if rule == "MW-8.21":
-        return CORE_SET_COUNTS
-    if _in_chapter(rule, 9) or rule in _MULTIPLAYER_READINGS:
-        return MULTIPLAYER
     if rule.startswith((f"{_MW}-X-", f"{_MW}-C")):
         return CODEX
     return FULL_GAME

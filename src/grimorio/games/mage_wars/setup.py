@@ -22,7 +22,8 @@ from grimorio.games.mage_wars.state import MageWarsState, card_index
 if TYPE_CHECKING:
     from grimorio.games.mage_wars.game import MageWars
 
-KNOWN = frozenset({"round", "initiative", "phase", "activate", "players", "objects", "walls"})
+KNOWN = frozenset({"round", "initiative", "phase", "activate", "players", "objects", "walls",
+                   "teams"})
 PLAYER_KEYS = frozenset({"class", "mana", "damage", "zone", "quickcast", "active", "guard",
                          "markers", "planned", "book", "discard", "book_file", "element",
                          "life"})
@@ -65,15 +66,42 @@ def add_mage(st: MageWarsState, seat: int, mage_class: str, zone: str) -> Player
     return player
 
 
+# Start zones of the games of three or four (MW-B28): teams start together in opposite
+# corners of the full arena (MW-9.9); a free-for-all on the free-for-all arena starts in its
+# corners, clockwise in seat order (four: A1, A4, F4, F1; three: A1, A4, F2, as the seed gives
+# no three-player zones), or, on the full arena, in A1, A4, C4, C1 (three: A1, A4, C2).
+START_ZONES: dict[tuple[str, str, int], tuple[str, ...]] = {
+    ("teams", "full", 4): ("A1", "C4"),            # team 0's corner, team 1's
+    ("ffa", "free-for-all", 4): ("A1", "A4", "F4", "F1"),
+    ("ffa", "free-for-all", 3): ("A1", "A4", "F2"),
+    ("ffa", "full", 4): ("A1", "A4", "C4", "C1"),
+    ("ffa", "full", 3): ("A1", "A4", "C2"),
+}
+
+
+def start_zones(st: MageWarsState, teams: tuple[int, ...]) -> tuple[str, ...]:
+    """The mages' start zones in seat order: the arena's own for a duel (MW-2.5); for a
+    team game each team's corner, team 0 in A1 and team 1 in C4 (MW-9.9, MW-B28)."""
+    seats = len(teams)
+    if seats == 2:
+        return tuple(st.arena.start_zones)
+    if any(t >= 0 for t in teams):
+        corners = START_ZONES[("teams", st.arena_id, 4)]
+        return tuple(corners[t] for t in teams)
+    return START_ZONES[("ffa", st.arena_id, seats)]
+
+
 def new_game(game: MageWars, seed: int) -> MageWarsState:
     """Setup (MW-2.7): mages in their start zones with 10 mana and active markers, full books;
-    then the initiative roll (MW-2.11) and round 1."""
-    arena_id = "full" if game.full else str(game.options["arena"])     # MW-7.1
-    st = MageWarsState(game, seed, arena_id)
+    then the initiative roll (MW-2.11) and round 1. Three or four mages (Chapter IX) sit in
+    seat order, clockwise, their teams and start zones set by the format (MW-9.6, MW-B28)."""
+    st = MageWarsState(game, seed, game.arena_for())                 # MW-7.1, MW-9.12
     if game.full:
         st.memo["mode"] = "full"
+    zones = start_zones(st, game.teams)
     for seat, mage_class in enumerate(resolve_classes(game, seed)):
-        player = add_mage(st, seat, mage_class, st.arena.start_zones[seat])
+        player = add_mage(st, seat, mage_class, zones[seat])
+        player.team = game.teams[seat]
         if game.full:
             books.make_full(st, player, game.books[seat])
     if game.full:       # a pending card refuses the game, naming it
@@ -93,23 +121,28 @@ def from_setup(game: MageWars, seed: int, setup: Mapping[str, Any]) -> MageWarsS
     if unknown:
         raise ScenarioError(f"unknown setup field {unknown[0]!r} (known: "
                             f"{', '.join(sorted(KNOWN))})")
+    seats = game.num_players
+    teams = _teams(game, setup.get("teams"))
     try:
-        st = MageWarsState(game, seed, "full" if game.full else str(game.options["arena"]),
-                           _walls(setup.get("walls", [])))
+        st = MageWarsState(game, seed, game.arena_for(), _walls(setup.get("walls", [])))
     except ValueError as exc:
         raise ScenarioError(f"walls: {exc}") from None
     if game.full:
         st.memo["mode"] = "full"
     st.round = _int(setup.get("round", 1), "round", 1)
     st.initiative = _int(setup.get("initiative", 0), "initiative", 0)
-    if st.initiative > 1:
-        raise ScenarioError("initiative: a seat, 0 or 1")
+    if st.initiative >= seats:
+        raise ScenarioError("initiative: a seat, 0 or 1" if seats == 2 else
+                            f"initiative: a seat, 0 to {seats - 1}")
     classes = resolve_classes(game, seed)
-    raw_players = _list(setup.get("players", [{}, {}]), "players")
-    if len(raw_players) != 2:
-        raise ScenarioError("players: exactly two entries, in seat order")
+    raw_players = _list(setup.get("players", [{}] * seats), "players")
+    if len(raw_players) != seats:
+        raise ScenarioError("players: exactly two entries, in seat order" if seats == 2 else
+                            f"players: exactly {seats} entries, in seat order")
+    zones = start_zones(st, teams)
     for seat, raw in enumerate(raw_players):
-        _player(st, seat, classes[seat], _mapping(raw, f"players[{seat}]"))
+        _player(st, seat, classes[seat], _mapping(raw, f"players[{seat}]"), zones[seat])
+        st.players[seat].team = teams[seat]
     for index, raw in enumerate(_list(setup.get("objects", []), "objects")):
         _object(st, index, _mapping(raw, f"objects[{index}]"))
     for seat, raw in enumerate(raw_players):
@@ -153,13 +186,31 @@ def _menu(st: MageWarsState, raw: Any) -> None:
     activation.at_menu(st, oid)
 
 
-def _player(st: MageWarsState, seat: int, default_class: str, raw: Mapping[str, Any]) -> None:
+def _teams(game: MageWars, raw: Any) -> tuple[int, ...]:
+    """The setup's `teams`: one team (0 or 1) per seat, two seats each, only in a team game of
+    four (MW-9.6); without it, the format's teams (seats alternating)."""
+    if raw is None:
+        return game.teams
+    if game.format != "teams":
+        raise ScenarioError("teams: only a team game has teams (4 players, format teams: "
+                            "MW-9.6); the seed gives no three-player teams")
+    items = _list(raw, "teams")
+    if len(items) != len(game.teams):
+        raise ScenarioError(f"teams: exactly {len(game.teams)} entries, one per seat")
+    if any(isinstance(t, bool) or t not in (0, 1) for t in items) \
+            or sorted(items) != [0, 0, 1, 1]:
+        raise ScenarioError(f"teams: two seats on team 0 and two on team 1, not {items!r}")
+    return tuple(int(t) for t in items)
+
+
+def _player(st: MageWarsState, seat: int, default_class: str, raw: Mapping[str, Any],
+            default_zone: str) -> None:
     where = f"players[{seat}]"
     _known(raw, PLAYER_KEYS, where)
     mage_class = raw.get("class", default_class)
     if mage_class not in data.MAGE_CLASSES:
         raise ScenarioError(f"{where}.class: {mage_class!r} is not a mage class")
-    zone = _zone(st, raw.get("zone", st.arena.start_zones[seat]), f"{where}.zone")
+    zone = _zone(st, raw.get("zone", default_zone), f"{where}.zone")
     player = add_mage(st, seat, str(mage_class), zone)
     _full_player(st, player, raw, where)
     player.mana = _int(raw.get("mana", player.mana), f"{where}.mana")
@@ -232,7 +283,7 @@ def _object(st: MageWarsState, index: int, raw: Mapping[str, Any]) -> None:
         raise ScenarioError(f"{where}.card: unknown card {card_id!r}")
     card = st.card(card_id)
     host = _host(st, raw.get("host"), where)
-    controller = _seat(raw.get("controller", _default_controller(st, host)), where)
+    controller = _seat(st, raw.get("controller", _default_controller(st, host)), where)
     oid = _int(raw.get("oid", st.next_oid), f"{where}.oid", 3)
     if oid in st.objs:
         raise ScenarioError(f"{where}.oid: o{oid} is taken")
@@ -243,7 +294,7 @@ def _object(st: MageWarsState, index: int, raw: Mapping[str, Any]) -> None:
     if not face_up and card.type != "enchantment":
         raise ScenarioError(f"{where}.face_up: only an enchantment is ever face down "
                             "(MW-5.75, MW-5.83)")
-    obj = st.new_obj(card_id, card.type, _seat(raw.get("owner", controller), where),
+    obj = st.new_obj(card_id, card.type, _seat(st, raw.get("owner", controller), where),
                      controller, zone=zone, host=host, oid=oid,
                      active=_bool(raw.get("active", card.type == "creature"), f"{where}.active"),
                      face_up=face_up)
@@ -332,9 +383,12 @@ def _bool(value: Any, where: str) -> bool:
     return value
 
 
-def _seat(value: Any, where: str) -> int:
-    if isinstance(value, bool) or value not in (0, 1):
-        raise ScenarioError(f"{where}: a seat is 0 or 1, not {value!r}")
+def _seat(st: MageWarsState, value: Any, where: str) -> int:
+    seats = len(st.players)
+    if isinstance(value, bool) or value not in range(seats):
+        if seats == 2:
+            raise ScenarioError(f"{where}: a seat is 0 or 1, not {value!r}")
+        raise ScenarioError(f"{where}: a seat is 0 to {seats - 1}, not {value!r}")
     return int(value)
 
 

@@ -15,7 +15,8 @@ its words (``2 Wolf`` is Timber Wolf), and the report says so.
 
 `check` prices every line (MW-8.5 to MW-8.12) and lists every broken rule of Chapter VIII with
 its id and the points arithmetic: the budget (MW-8.3), copy limits (MW-8.13, MW-8.14) and
-restrictions (MW-8.16, MW-8.17). Rule ids are in docs/rules/mage-wars.md.
+restrictions (MW-8.16, MW-8.17). `fit_core_sets` checks that some books, built at once, fit in N
+Core Sets (MW-8.21, the counts of data/core-counts.yaml). Rule ids are in docs/rules/mage-wars.md.
 """
 
 from __future__ import annotations
@@ -528,3 +529,104 @@ def _card_name(entry: Entry, lang: str) -> str:
     other = card.name.en if lang == "es" else card.name.es
     shown = card.name.get(lang)
     return shown if other == shown else f"{shown} ({other})"
+
+
+# ------------------------------------------------------------------------------- collections
+
+COLLECTIONS = ("core",)        # --collection: what a player owns (core: N Core Set boxes)
+
+
+@dataclass(frozen=True, slots=True)
+class Need:
+    """One card of a collection check: the copies the books need together and the copies
+    `sets` Core Sets hold (`each` per box; None when the count is unknown)."""
+
+    card: data.Card
+    needed: int
+    sets: int
+    each: int | None
+
+    @property
+    def held(self) -> int | None:
+        return None if self.each is None else self.sets * self.each
+
+    @property
+    def short(self) -> bool:
+        """More copies needed than held; an unknown count is never short, only unknown."""
+        return self.each is not None and self.needed > self.sets * self.each
+
+
+@dataclass(frozen=True, slots=True)
+class Collection:
+    """Whether some spellbooks, built at once, fit in `sets` Core Sets (MW-8.21)."""
+
+    sets: int
+    needs: tuple[Need, ...]
+
+    @property
+    def short(self) -> tuple[Need, ...]:
+        return tuple(need for need in self.needs if need.short)
+
+    @property
+    def unknown(self) -> tuple[Need, ...]:
+        return tuple(need for need in self.needs if need.each is None)
+
+    @property
+    def fits(self) -> bool:
+        """No card short; cards of unknown count are reported apart and do not fail."""
+        return not self.short
+
+    def render(self, lang: str = "en") -> str:
+        return "\n".join(_render_collection(self, lang))
+
+
+def fit_core_sets(books: tuple[Book, ...] | list[Book], sets: int = 1) -> Collection:
+    """MW-8.21: do `books` fit in `sets` Core Sets at once? Each card's copies, summed over the
+    books, against `sets` × the copies one box holds (data.core_counts())."""
+    if sets < 1:
+        raise ValueError(f"sets must be at least 1, not {sets}")
+    needed: dict[str, int] = {}
+    cards: dict[str, data.Card] = {}
+    for book in books:
+        for entry in book.entries:
+            needed[entry.card.id] = needed.get(entry.card.id, 0) + entry.count
+            cards.setdefault(entry.card.id, entry.card)
+    counts = data.core_counts()
+    return Collection(sets, tuple(Need(cards[cid], n, sets, counts.count(cid))
+                                  for cid, n in needed.items()))
+
+
+def _sets_text(sets: int) -> Text:
+    plural = sets > 1
+    return Text(f"{sets} Core Set" + ("s" if plural else ""),
+                f"{sets} caja básica" if not plural else f"{sets} cajas básicas")
+
+
+def _render_collection(check: Collection, lang: str) -> list[str]:
+    boxes = _sets_text(check.sets)
+    short = len(check.short)
+    if check.fits:
+        out = [Text(f"collection: the book fits in {boxes.en} (MW-8.21)",
+                    f"colección: el libro cabe en {boxes.es} (MW-8.21)").get(lang)]
+    else:
+        out = [Text(f"collection: the book does not fit in {boxes.en}: not enough copies of "
+                    f"{short} card(s) (MW-8.21)",
+                    f"colección: el libro no cabe en {boxes.es}: faltan copias de {short} "
+                    "carta(s) (MW-8.21)").get(lang)]
+    for need in check.short:
+        held = need.held or 0
+        missing = need.needed - held
+        out.append("  MW-8.21: " + Text(
+            f"{need.needed} {need.card.name.en} needed, {need.sets} × {need.each} = {held} in "
+            f"{boxes.en}: {missing} short",
+            f"se necesitan {need.needed} {need.card.name.es}, hay {need.sets} × {need.each} = "
+            f"{held} en {boxes.es}: " + ("falta" if missing == 1 else "faltan") + f" {missing}")
+            .get(lang))
+    for need in check.unknown:
+        why = data.core_counts().reason(need.card.id)
+        out.append(Text(f"  note: {need.needed} {need.card.name.en} needed; how many a Core Set "
+                        "holds is unknown" + (f" ({why})" if why else ""),
+                        f"  nota: se necesitan {need.needed} {need.card.name.es}; no se sabe "
+                        "cuántas tiene una caja básica" + (f" ({why})" if why else ""))
+                   .get(lang))
+    return out

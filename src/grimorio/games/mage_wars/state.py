@@ -60,7 +60,7 @@ class MageWarsState(AskDriven, State):
     __slots__ = ("_legal", "_providers", "_traits", "acting", "arena", "arena_id", "cards",
                  "frames", "initiative", "memo", "next_oid", "next_order", "objs", "once",
                  "over", "players", "ret", "round", "round_limit", "stamps", "turn_log",
-                 "winner")
+                 "winner", "winners")
     action_type = MWAction
     idle_rule = "MW-3.2"
 
@@ -81,6 +81,7 @@ class MageWarsState(AskDriven, State):
         self.round_limit = int(game.options.get("round_limit", 30))
         self.over = False
         self.winner: int | None = None
+        self.winners: frozenset[int] = frozenset()  # 3+ seats: every winning seat (MW-B30)
         self.acting: int | None = None     # the creature in its action turn
         self.turn_log: tuple[str, ...] = ()  # what it did so far ("move", "attack"…): Charge
         self.stamps: dict[int, int] = {}   # relocations per object (MW-A20: moved targets)
@@ -113,7 +114,41 @@ class MageWarsState(AskDriven, State):
         return self.objs[self.players[seat].mage]
 
     def opponent(self, seat: int) -> int:
+        """The other seat of a duel; games of three or more use `enemies` (MW-9.1)."""
         return 1 - seat
+
+    # ---- sides (Chapter IX) ------------------------------------------------------------------
+    def allied(self, a: int, b: int) -> bool:
+        """The same seat or team-mates: a team plays as one player (MW-9.8)."""
+        return self.players[a].side() == self.players[b].side()
+
+    def enemies(self, seat: int) -> list[int]:
+        """The seats of other sides still in the game, in seat order."""
+        return [p.seat for p in self.players if not p.out and not self.allied(seat, p.seat)]
+
+    def in_game(self, seat: int) -> bool:
+        """Whether the seat's mage still stands (a fallen seat is skipped, MW-9.11)."""
+        return not self.players[seat].out
+
+    def clockwise(self, first: int) -> list[int]:
+        """The seats still in the game in turn order (seat order, the left of seat n is n+1),
+        starting at `first` (MW-9.3, MW-9.4)."""
+        n = len(self.players)
+        order = [(first + k) % n for k in range(n)]
+        return [seat for seat in order if self.in_game(seat)]
+
+    def side_seats(self, seat: int) -> frozenset[int]:
+        """The seat and its team-mates: what one of them may see, all may (MW-9.8)."""
+        return frozenset(p.seat for p in self.players if self.allied(seat, p.seat))
+
+    def emit(self, kind: str, rule: str | None, text: Text,
+             visible_to: frozenset[int] | None = None, **data: Any) -> None:
+        """Log a ruling; in games of three or more a private one is shared with the team-mates
+        of the seats it is shown to: a team shares its information (MW-9.8, MW-B32)."""
+        if visible_to is not None and len(self.players) > 2:
+            visible_to = frozenset(s for seat in visible_to for s in (
+                self.side_seats(seat) if seat < len(self.players) else (seat,)))
+        State.emit(self, kind, rule, text, visible_to, **data)
 
     def in_zone(self, zone: str) -> list[Obj]:
         """Creatures and conjurations standing in `zone` (not zone enchantments)."""
@@ -199,6 +234,10 @@ class MageWarsState(AskDriven, State):
             self.reveal()            # undo never crosses what a seat has just learnt
 
     def _returns(self) -> list[float]:
+        if len(self.players) > 2:       # games of three or four (MW-B30): rules/damage.py
+            from grimorio.games.mage_wars.rules import damage
+
+            return damage.returns(self)
         if self.winner is None:
             return [0.0, 0.0]
         return [1.0 if seat == self.winner else -1.0 for seat in range(2)]
@@ -221,16 +260,17 @@ class MageWarsState(AskDriven, State):
     def _view_document(self, seat: int | None) -> dict[str, Any]:
         """Hides the opponent's planned spells and book (counts only, MW-3.20, MW-5.7) and the
         identity of enchantments it has face down (MW-5.78), but for one cast as a bound
-        spell, which was shown (MW-5.114, `_shown`)."""
+        spell, which was shown (MW-5.114, `_shown`). A team-mate's are shown as the seat's own:
+        a team shares its information (MW-9.8, MW-B32)."""
         doc = self._public_document()
         for player, out in zip(self.players, doc["players"], strict=True):
-            if player.seat == seat:
+            if seat is not None and self.allied(player.seat, seat):
                 out["book"] = list(player.book)
                 out["planned"] = list(player.planned)
                 out.update(held_private(player))
         for obj, out in zip(self._ordered(), doc["objects"], strict=True):
-            if obj.face_up or obj.controller == seat or _shown(obj) \
-                    or seen(obj, seat):         # looked at (Huginn's Raven's Eye)
+            if obj.face_up or (seat is not None and self.allied(obj.controller, seat)) \
+                    or _shown(obj) or side_seen(self, obj, seat):  # Huginn's Raven's Eye
                 out["card"] = obj.card
         doc["frames"] = [f.public() for f in self.frames]
         return doc
@@ -250,6 +290,9 @@ class MageWarsState(AskDriven, State):
             "next_oid": self.next_oid, "next_order": self.next_order,
             "stamps": {str(k): v for k, v in sorted(self.stamps.items())},
             "over": self.over, "winner": self.winner,
+            **({"format": _format(self), "winners": sorted(self.winners),
+                "drawn": sorted(self.memo.get("drawn", ()))}
+               if len(self.players) > 2 else {}),
         }
 
     def _player_json(self, p: Player) -> dict[str, Any]:
@@ -257,7 +300,8 @@ class MageWarsState(AskDriven, State):
                 "channeling": p.channeling, "life": p.life, "quickcast": p.quickcast,
                 "book_size": len(p.book), "planned_count": len(p.planned),
                 "discard": list(p.discard), "passed": p.passed, **held_public(p),
-                **({"custom_book": True} if p.custom else {})}
+                **({"custom_book": True} if p.custom else {}),
+                **({"team": p.team, "out": p.out} if len(self.players) > 2 else {})}
 
     # ---- hidden information --------------------------------------------------------------------
     def _action_seen_by(self, action: Action, viewer: int | None) -> str:
@@ -265,7 +309,11 @@ class MageWarsState(AskDriven, State):
         spell (MW-3.20, MW-5.41, MW-5.113) and an enchantment cast face down (MW-5.78), by the
         mage or a spawnpoint (`deploy o7 <card>`, MW-3.22), and the spell a wand takes in a swap
         (`ability rebind o8 opt=<card>`, MW-5.113), show as `?`; the targets stay, as they
-        are public."""
+        are public. A team-mate of the acting seat sees it all (MW-9.8, MW-B32)."""
+        actor = self._current_player()
+        if viewer is not None and actor is not None and viewer != actor \
+                and self.allied(viewer, actor):
+            return action.notation()
         words = action.notation().split()
         if len(words) < 2:
             return action.notation()
@@ -286,10 +334,11 @@ class MageWarsState(AskDriven, State):
     def _resample(self, seat: int | None, rng: random.Random) -> MageWarsState:
         """Redraw what `seat` cannot see: the other players' planned spells (from their
         possible book) and the identities of their face-down enchantments (any enchantment card
-        of that hidden pool); the dice get a fresh stream."""
+        of that hidden pool); the dice get a fresh stream. The seat's team-mates hide nothing
+        from it (MW-9.8, MW-B32)."""
         twin = self.clone(reseed=rng.getrandbits(62))
         for player in twin.players:
-            if player.seat != seat:
+            if seat is None or not twin.allied(player.seat, seat):
                 _redraw_player(twin, player, rng, seat)
         twin.changed()
         return twin
@@ -304,7 +353,7 @@ class MageWarsState(AskDriven, State):
         twin.ret = self.ret
         twin.round, twin.initiative, twin.round_limit = self.round, self.initiative, \
             self.round_limit
-        twin.over, twin.winner = self.over, self.winner
+        twin.over, twin.winner, twin.winners = self.over, self.winner, self.winners
         twin.acting, twin.turn_log = self.acting, self.turn_log
         twin.stamps = dict(self.stamps)
         twin.once = self.once
@@ -312,6 +361,11 @@ class MageWarsState(AskDriven, State):
         twin._legal = None
         twin._traits = {}
         twin._providers = None
+
+
+def _format(st: MageWarsState) -> str:
+    """A game of three or four: `teams` (MW-9.6) or `ffa` (MW-9.11)."""
+    return "teams" if any(p.team >= 0 for p in st.players) else "ffa"
 
 
 Secrets = tuple[tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]], ...]
@@ -366,6 +420,14 @@ def seen(o: Obj, seat: int | None) -> bool:
     return seat is not None and bool(o.memo.get(SEEN_BY, 0) >> seat & 1)
 
 
+def side_seen(st: MageWarsState, o: Obj, seat: int | None) -> bool:
+    """Whether `seat` or a team-mate looked at this face-down enchantment (`seen`; a team
+    shares what it learns, MW-9.8)."""
+    if seat is None or len(st.players) <= 2:
+        return seen(o, seat)
+    return any(seen(o, s) for s in st.side_seats(seat))
+
+
 def _shown(o: Obj) -> bool:
     """A face-down enchantment whose identity both seats know: it was cast as a bound spell,
     which is shown to the opponent when first cast (MW-5.114; rules/casting.py `enchant`). It
@@ -405,7 +467,7 @@ def _redraw_player(st: MageWarsState, player: Player, rng: random.Random,
     left in `st.ret` that names that spell is redrawn with it."""
     hidden = [o for o in st.objs.values() if o.kind == "enchantment" and not o.face_up
               and o.controller == player.seat and o.controller != seat and not _shown(o)
-              and not seen(o, seat)]
+              and not side_seen(st, o, seat)]
     from grimorio.games.mage_wars.rules import casters, mandatory
     from grimorio.games.mage_wars.rules.casting import Cast
 
@@ -509,7 +571,8 @@ def _pick_enchantment(st: MageWarsState, obj: Obj, pool: list[str],
     from grimorio.games.mage_wars.rules import mandatory
 
     near = {o.card for o in st.objs.values() if o is not obj and o.kind == "enchantment"
-            and o.host == obj.host and o.zone == obj.zone and o.controller == obj.controller}
+            and o.host == obj.host and o.zone == obj.zone
+            and st.allied(o.controller, obj.controller)}       # one team, one name (MW-9.8)
     for index, card_id in enumerate(pool):
         card = st.cards[card_id]
         if card.type == "enchantment" and card_id not in near \

@@ -34,7 +34,8 @@ PANEL = 290          # width of the mages' panel
 SLOT = 48            # token spacing inside a zone
 PER_ROW = 3
 MAX_TOKENS = 6       # tokens drawn per zone; more show as "+n"
-COLOURS = ("#c0392b", "#2f6fd0")
+COLOURS = ("#c0392b", "#2f6fd0", "#2e8b57", "#b8860b")   # one per seat, green and yellow
+#                                                         for the extra players (MW-9.10)
 MARKER_COLOURS = {"burn": "#e67e22", "stun": "#8e44ad", "daze": "#f1c40f", "weak": "#7f8c8d",
                   "cripple": "#6d4c41", "rot": "#27ae60", "sleep": "#34495e"}
 WORDS = {"en": {"title": "Mage Wars arena", "zone": "zone", "wall": "wall",
@@ -141,7 +142,7 @@ def _token(doc: dict[str, Any], obj: dict[str, Any], cx: int, cy: int, lang: str
     name = short_name(doc, obj, lang)
     life = object_life(doc, obj)
     tip = _token_tip(doc, obj, name, life, lang)
-    colour = COLOURS[obj["controller"] % 2]
+    colour = COLOURS[obj["controller"] % len(COLOURS)]
     faded = "" if obj.get("active") or obj["kind"] not in ("mage", "creature") \
         else ' fill-opacity="0.45"'
     stroke = ' stroke="#d4ac0d" stroke-width="3"' if obj["kind"] == "mage" \
@@ -233,7 +234,7 @@ def _mini_card(obj: dict[str, Any], x: int, y: int, lang: str) -> str:
     tip = f"o{obj['oid']} {name} P{obj['controller'] + 1}"
     if face_down and not hidden:
         tip += f" ({t['face_down']})"
-    fill = "#2d2d2d" if face_down else COLOURS[obj["controller"] % 2]
+    fill = "#2d2d2d" if face_down else COLOURS[obj["controller"] % len(COLOURS)]
     return (f'<rect class="card {escape(obj["kind"])}{" face-down" if face_down else ""}" '
             f'data-oid="{obj["oid"]}" x="{x}" y="{y}" width="7" height="10" rx="1" '
             f'fill="{fill}" stroke="#ffffff" stroke-width="0.5">{_title(tip)}</rect>')
@@ -272,15 +273,20 @@ def _mage_panel(view: dict[str, Any], doc: dict[str, Any], player: dict[str, Any
     head = f"P{seat + 1} {class_name(player['class'], lang)} o{player['mage']}"
     if view.get("seat") == seat:
         head += f" ({t['you']})"
+    side = []                               # a line of its own: the heading has no room
+    if player.get("team", -1) in (0, 1):    # a team game of four (MW-9.6)
+        side.append(f"{t['team']} {'AB'[player['team']]}")
+    if player.get("out"):                   # its mage fell (MW-B29)
+        side.append(t["out"])
     lines = [f"{t['life']} {max(0, life - damage)}/{life} · {t['mana']} {player['mana']}",
              f"{t['channeling']} {player['channeling']} · {t['quickcast']} "
              f"{t['ready'] if player.get('quickcast') else t['used']}",
              planned_text(player, lang),
              f"{t['book']}: {player.get('book_size', 0)} · {t['discard']}: "
-             f"{len(player.get('discard', ()))}"]
+             f"{len(player.get('discard', ()))}", *([" · ".join(side)] if side else [])]
     out = [f'<g class="mage-panel" data-seat="{seat}">',
            f'<text x="{x}" y="{y + 12}" font-size="13" font-weight="bold" '
-           f'fill="{COLOURS[seat % 2]}">{escape(head)}</text>',
+           f'fill="{COLOURS[seat % len(COLOURS)]}">{escape(head)}</text>',
            _life_bar(x, y + 18, PANEL - 30, damage, life)]
     out += [f'<text x="{x}" y="{y + 40 + 15 * i}" font-size="11">{escape(_cut(line, 44))}'
             f"{_title(line)}</text>" for i, line in enumerate(lines)]

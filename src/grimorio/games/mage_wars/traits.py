@@ -197,7 +197,8 @@ def _compute(st: MageWarsState, o: Obj, cache: dict[int, Any]) -> Traits:
             melee += given.bearer_melee
         if x is o and o.temp:
             _temp(o, extra, melee)
-        if x.kind == "conjuration" and (o.is_creature or o.kind == "conjuration"):
+        if x.kind == "conjuration" and (o.is_creature or o.kind == "conjuration") \
+                and not (o.is_creature and o.zone is None):     # banished: MW-S12
             _arena_grants(st, x, o, extra, melee)
         if zone is not None and x.zone == zone and _gives_auras(x):
             sources.append(x)
@@ -245,8 +246,9 @@ def _arena_grants(st: MageWarsState, src: Obj, o: Obj, layer: list[data.TraitUse
         elif grant.to == "demons-in-arena":
             reached = "demon" in subtypes(st, o.oid)
         else:
-            reached = "animal" in subtypes(st, o.oid) and (
-                grant.to == "animals-in-arena" or src.controller == o.controller)
+            reached = "animal" in subtypes(st, o.oid) and (     # friendly: the side (MW-9.8)
+                grant.to == "animals-in-arena" or src.controller == o.controller
+                or st.allied(src.controller, o.controller))
         if reached:
             (melee if grant.attacks == "melee" else layer).extend(grant.traits)
 
@@ -280,8 +282,9 @@ def _gives_auras(src: Obj) -> bool:
 def _aura_reaches(st: MageWarsState, to: str, src: Obj, o: Obj, layer: list[data.TraitUse],
                   base: int, living: list[bool]) -> bool:
     """Whether `src`'s aura `to` reaches `o`; `layer[:base]` is `o`'s layers 1-4."""
-    if o.controller != src.controller or not o.is_creature:
-        return False
+    if not o.is_creature or (o.controller != src.controller
+                             and not st.allied(o.controller, src.controller)):
+        return False        # friendly: the side, a team-mate's creature too (MW-9.8)
     if to == "friendly-living-in-zone":
         if not living:
             living.append(_base_living(o, layer[:base]))

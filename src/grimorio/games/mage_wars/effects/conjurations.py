@@ -9,12 +9,13 @@ chosen when it is cast.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from grimorio.core.i18n import Text
 from grimorio.games.mage_wars import data
 from grimorio.games.mage_wars.effects.registry import Script, Targets, action_room, register
-from grimorio.games.mage_wars.flow import MWAction, act
+from grimorio.games.mage_wars.flow import Ask, MWAction, act
 
 if TYPE_CHECKING:
     from grimorio.games.mage_wars.model import Obj
@@ -40,17 +41,34 @@ class Lair(Script):
 class GateToVoltari(Script):
     """Wizard's portal, channeling 1 (data). It watches the enemy mage (with two players, the
     only one): each spell that mage casts and resolves puts 1 mana on the Gate. In Deployment,
-    holding 3 mana or more, it may bring in one Corporeal Arcane creature (MW-5.52)."""
+    holding 3 mana or more, it may bring in one Corporeal Arcane creature (MW-5.52). With three
+    or four seats its controller names one enemy mage when it comes into play (`name o2`,
+    asked only when there is a choice, MW-B35) and only that mage's spells count."""
 
     def holds(self, st: MageWarsState, oid: int, card: data.Card) -> bool:
         return (card.type == "creature" and _school(card, "arcane")
                 and not card.has("incorporeal") and st.obj(oid).mana >= 3)
 
+    def after_cast(self, st: MageWarsState, caster: int, card: data.Card) -> None:
+        if len(st.players) <= 2:
+            return
+        new = [o for o in st.objs.values() if o.card == card.id and WATCHED not in o.memo]
+        if not new:
+            return
+        gate = max(new, key=lambda o: o.oid)
+        foes = st.enemies(gate.controller)
+        if len(foes) == 1:
+            watch(st, gate.oid, foes[0])
+        elif foes:
+            st.frames.append(NameMageAsk(gate.controller, gate.oid, tuple(foes)))
+
     def spell_cast(self, st: MageWarsState, oid: int, caster: int, card: data.Card) -> None:
         gate = st.obj(oid)
         who = st.objs.get(caster)
-        if who is None or who.kind != "mage" or who.controller == gate.controller:
-            return
+        if who is None or who.kind != "mage" or st.allied(who.controller, gate.controller):
+            return          # an enemy mage only: a team-mate is none (MW-9.8)
+        if len(st.players) > 2 and gate.memo.get(WATCHED) != who.controller:
+            return          # not the mage it named (MW-B35)
         gate.mana += 1
         st.changed()
         st.emit("gate-mana", "MW-X-10.7", Text(f"o{oid} gains 1 mana from the enemy mage's "
@@ -58,6 +76,40 @@ class GateToVoltari(Script):
                                                f"o{oid} gana 1 de maná por el hechizo del mago "
                                                f"enemigo ({gate.mana})."),
                 oid=oid, mana=gate.mana)
+
+
+WATCHED = "watched"     # Obj.memo: the seat whose mage a Gate to Voltari named (3+ seats)
+
+
+def watch(st: MageWarsState, oid: int, seat: int) -> None:
+    """The Gate `oid` names the mage of `seat` (MW-B35)."""
+    st.obj(oid).memo[WATCHED] = seat
+    st.changed()
+    mage = st.player(seat).mage
+    st.emit("gate-names", "MW-B35", Text(f"o{oid} names the enemy mage o{mage}.",
+                                         f"o{oid} elige al mago enemigo o{mage}."),
+            oid=oid, mage=mage, seat=seat)
+
+
+@dataclass(slots=True)
+class NameMageAsk(Ask):
+    """`name o2`: which enemy mage a new Gate to Voltari watches (MW-B35). Leaves `st.ret`
+    alone: the casting that brought it reports there."""
+
+    seat: int
+    oid: int
+    foes: tuple[int, ...]
+    rule = "MW-B35"
+
+    def options(self, st: MageWarsState) -> list[MWAction]:
+        return [act("name", f"o{st.player(s).mage}") for s in self.foes]
+
+    def answer(self, st: MageWarsState, action: MWAction) -> None:
+        st.frames.pop()
+        mage = int(action.text.split()[1][1:])
+        seat = next(s for s in self.foes if st.player(s).mage == mage)
+        if self.oid in st.objs:
+            watch(st, self.oid, seat)
 
 
 @register("temple-of-asyra")
@@ -73,7 +125,8 @@ class TempleOfAsyra(Script):
         from grimorio.games.mage_wars import traits
 
         me, temple = st.obj(actor), st.obj(oid)
-        if me.controller != temple.controller or "cleric" not in traits.subtypes(st, actor):
+        if not st.allied(me.controller, temple.controller) \
+                or "cleric" not in traits.subtypes(st, actor):      # friendly (MW-9.8)
             return []
         if sum(1 for key in st.once if key[:2] == ("asyra-offer", oid)) >= 2:
             return []
@@ -159,9 +212,10 @@ class Pentagram(Script):
                        dealt: int) -> None:
         rune = st.obj(oid)
         attacker = st.objs.get(atk.attacker) if atk.attacker is not None else None
-        if attacker is None or not attacker.is_creature or attacker.controller != rune.controller:
+        if attacker is None or not attacker.is_creature \
+                or not st.allied(attacker.controller, rune.controller):   # friendly (MW-9.8)
             return
-        if not defender.is_creature or defender.controller == rune.controller:
+        if not defender.is_creature or st.allied(defender.controller, rune.controller):
             return
         counted = [key for key in st.once if key[:2] == ("pentagram", oid)]
         if len(counted) >= 2 or ("pentagram", oid, defender.oid) in st.once:
@@ -307,12 +361,12 @@ class SacrificialAltar(Script):
     def ready_powers(self, st: MageWarsState, oid: int, seat: int) -> list[MWAction]:
         if not _ready(st, oid, seat):
             return []
-        mine = sorted(o.oid for o in st.objs.values()
-                      if o.is_creature and o.zone is not None and o.controller == seat)
+        friends = sorted(o.oid for o in st.objs.values() if o.is_creature
+                         and o.zone is not None and st.allied(o.controller, seat))  # MW-9.8
         return [act("ability", "sacrifice", f"o{victim}", f"o{gainer}")
-                for victim in mine if st.obj(victim).owner == seat
-                and st.obj(victim).kind != "mage"
-                for gainer in mine if gainer != victim]
+                for victim in friends if st.obj(victim).owner == seat
+                and st.obj(victim).controller == seat and st.obj(victim).kind != "mage"
+                for gainer in friends if gainer != victim]
 
     def ability(self, st: MageWarsState, oid: int, actor: int, action: MWAction) -> None:
         from grimorio.games.mage_wars import traits
@@ -437,9 +491,102 @@ class TempleOfTheDawnbreaker(Script):
     the ready marker tracks the use). Our reading: no escape roll exists in this set."""
 
     def offers_reroll(self, st: MageWarsState, oid: int, defender: int) -> bool:
-        return _ready(st, oid, st.obj(defender).controller)
+        temple = st.obj(oid)        # a friendly creature defends: the side (MW-9.8)
+        return st.allied(temple.controller, st.obj(defender).controller) \
+            and READY not in temple.used
 
     def use_reroll(self, st: MageWarsState, oid: int) -> None:
         _spend(st, oid)
         st.emit("ability", "MW-3.8", Text(f"o{oid} grants a re-roll.",
                                           f"o{oid} concede repetir la tirada."), oid=oid)
+
+
+# ---------------------------------------------------------------------------- the last seven
+# Poison Gas Cloud, Idol of Pestilence and Mordok's Obelisk (with Malacoda, Banish, Moloch's
+# Torment and Fellella): behaviour from the public OCTGN card databases (MW-S11).
+
+def upkeep_poison(st: MageWarsState, oid: int, zone: str | None, amount: int) -> None:
+    """The Upkeep effect of `oid`: `amount` direct poison damage to every Living creature
+    standing in `zone` (None: anywhere in the arena), mages and its own side's included; an
+    immune one takes none (Nonliving objects are all Poison Immune: MW-6.97, MW-6.98,
+    MW-X-8.10). A banished creature, in no zone, is out of reach (MW-S12). Dealt without the
+    end check: the Upkeep step settles the end (MW-A9)."""
+    from grimorio.games.mage_wars import traits
+    from grimorio.games.mage_wars.effects.enchantments import named
+    from grimorio.games.mage_wars.rules import damage
+
+    victims = [o.oid for o in sorted(st.objs.values(), key=lambda o: o.oid)
+               if o.is_creature and o.zone is not None and (zone is None or o.zone == zone)
+               and traits.is_living(st, o.oid)]
+    if not victims:
+        return
+    me = named(st, oid)
+    where = Text("in the arena", "de la arena") if zone is None \
+        else Text(f"in {zone}", f"de {zone}")
+    st.emit("card-effect", "MW-3.14", Text(f"{me.en} poisons every Living creature {where.en}.",
+                                           f"{me.es} envenena a cada criatura viva "
+                                           f"{where.es}."), oid=oid, targets=victims)
+    for victim in victims:
+        damage.deal(st, victim, amount, source=oid, direct=True, rule="MW-6.97",
+                    dtype="poison", check=False)
+
+
+GASSED = "poison-gas-cloud"      # st.once mark (GASSED, creature): it moved out of a Cloud's zone
+
+
+@register("poison-gas-cloud")
+class PoisonGasCloud(Script):
+    """Incorporeal cloud (Wind +2: data). In each Upkeep, 2 direct poison damage to every Living
+    creature in its zone. A Living creature standing in its zone, or that took a move action
+    out of it this round, may take only one move action in its turn (MW-S11, MW-S13)."""
+
+    def upkeep(self, st: MageWarsState, oid: int) -> None:
+        from grimorio.games.mage_wars.effects.enchantments import param
+
+        zone = st.obj(oid).zone
+        if zone is not None:
+            upkeep_poison(st, oid, zone, param(st, oid, "upkeep_zone_damage"))
+
+    def moving(self, st: MageWarsState, oid: int, mover: int) -> None:
+        from grimorio.games.mage_wars import traits
+
+        zone = st.obj(oid).zone
+        if zone is not None and st.obj(mover).zone == zone and traits.is_living(st, mover) \
+                and (GASSED, mover) not in st.once:
+            st.once = st.once | {(GASSED, mover)}
+            st.changed()
+
+    def move_limit(self, st: MageWarsState, oid: int, mover: int) -> int | None:
+        from grimorio.games.mage_wars import traits
+        from grimorio.games.mage_wars.effects.enchantments import param
+
+        zone = st.obj(oid).zone
+        inside = zone is not None and st.obj(mover).zone == zone
+        if (inside or (GASSED, mover) in st.once) and traits.is_living(st, mover):
+            return param(st, oid, "max_moves")
+        return None
+
+
+@register("idol-of-pestilence")
+class IdolOfPestilence(Script):
+    """Legendary, Epic artifact (Zone Exclusive: data). In each Upkeep, 1 direct poison damage
+    to every Living creature in the arena, whoever controls it (MW-S11)."""
+
+    def upkeep(self, st: MageWarsState, oid: int) -> None:
+        from grimorio.games.mage_wars.effects.enchantments import param
+
+        upkeep_poison(st, oid, None, param(st, oid, "upkeep_arena_damage"))
+
+
+@register("mordoks-obelisk")
+class MordoksObelisk(Script):
+    """Legendary, Epic obelisk (Zone Exclusive: data). Every creature in the arena that is not
+    a mage, on either side, has Upkeep +1: the Upkeep step asks its controller to pay or lose
+    it (MW-3.14, MW-X-12.3, MW-S11); a banished one is out of reach (MW-S12)."""
+
+    def grants(self, st: MageWarsState, oid: int) -> list[tuple[int, Any]]:
+        from grimorio.games.mage_wars.effects.enchantments import param
+
+        extra = U("upkeep", param(st, oid, "creature_upkeep"))
+        return [(o.oid, extra) for o in st.objs.values()
+                if o.kind == "creature" and o.zone is not None]

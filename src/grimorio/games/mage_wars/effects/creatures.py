@@ -220,8 +220,8 @@ class Valshalla(Script):
         att = st.objs.get(atk.attacker) if atk.attacker is not None else None
         cap = int(dict(st.card(me.card).params).get("max_wrath", 4))
         if defender.oid in st.objs or defender.oid == oid or not defender.is_creature \
-                or defender.controller != me.controller or att is None \
-                or not att.is_creature or att.controller == me.controller \
+                or not st.allied(defender.controller, me.controller) or att is None \
+                or not att.is_creature or st.allied(att.controller, me.controller) \
                 or ("wrath", oid) in st.once or int(me.memo.get("wrath", 0)) >= cap:
             return
         st.once = st.once | {("wrath", oid)}
@@ -252,7 +252,7 @@ class Huginn(Script):
         return card.level <= most
 
     def extra_options(self, st: MageWarsState, oid: int, actor: int) -> list[MWAction]:
-        from grimorio.games.mage_wars.state import seen
+        from grimorio.games.mage_wars.state import side_seen
 
         if actor != oid or not action_room(st, actor)[0]:
             return []
@@ -260,7 +260,8 @@ class Huginn(Script):
         span = st.card(st.obj(oid).card).abilities[0].range
         return [act("ability", RAVENS_EYE, f"o{o.oid}")
                 for o in sorted(st.face_down(), key=lambda o: o.oid)
-                if o.controller != seat and not seen(o, seat) and in_reach(st, oid, o.oid, span)]
+                if not st.allied(o.controller, seat) and not side_seen(st, o, seat)  # MW-9.8
+                and in_reach(st, oid, o.oid, span)]
 
     def ability(self, st: MageWarsState, oid: int, actor: int, action: MWAction) -> None:
         from grimorio.games.mage_wars.state import SEEN_BY
@@ -279,3 +280,18 @@ class Huginn(Script):
         card = st.card(seen.card).name
         st.emit("looked", "MW-5.78", Text(f"o{target} is {card.en}.", f"o{target} es {card.es}."),
                 visible_to=frozenset({seat}), oid=target, card=seen.card)
+
+
+@register("malacoda")
+class Malacoda(Script):
+    """Legendary, Slow demon with Poison Immunity (data). In each Upkeep, 2 direct poison
+    damage to every Living creature in its zone, friend or foe, mages included; it is immune
+    itself (MW-S11). Banished, it stands in no zone and poisons nothing (MW-S12)."""
+
+    def upkeep(self, st: MageWarsState, oid: int) -> None:
+        from grimorio.games.mage_wars.effects.conjurations import upkeep_poison
+        from grimorio.games.mage_wars.effects.enchantments import param
+
+        zone = st.obj(oid).zone
+        if zone is not None:
+            upkeep_poison(st, oid, zone, param(st, oid, "upkeep_zone_damage"))

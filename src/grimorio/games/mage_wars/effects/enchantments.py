@@ -378,7 +378,7 @@ class Nullify(Script):
                         targets: Targets) -> bool:
         me = st.obj(oid)
         return card.type in ("incantation", "enchantment") and _aimed_at(targets, me.host) \
-            and st.obj(caster).controller != me.controller
+            and not st.allied(st.obj(caster).controller, me.controller)      # MW-9.8
 
     def on_reveal(self, st: MageWarsState, oid: int) -> None:
         from grimorio.games.mage_wars.rules import casting
@@ -417,7 +417,7 @@ class ReverseMagic(Script):
                         targets: Targets) -> bool:
         me = st.obj(oid)
         return card.type in ("incantation", "enchantment") and _aimed_at(targets, me.host) \
-            and st.obj(caster).controller != me.controller
+            and not st.allied(st.obj(caster).controller, me.controller)      # MW-9.8
 
     def on_reveal(self, st: MageWarsState, oid: int) -> None:
         me = st.obj(oid)

@@ -8,7 +8,7 @@ Staff of Asyra, Staff of the Arcanum and Wind Wyvern Hide; of the Core Set, Defl
 (a `defense` field), Gauntlets of Strength, Leather Boots, Moonglow Amulet (Channeling +1, read
 by round.mage_channeling), Mage Staff and Ivarium Longbow (both hands: casting.wear_slots).
 Equipment is always face up (MW-5.104); it works for the mage wearing it, its controller
-(MW-5.107). Moloch's Torment stays pending: the source data has no text for it.
+(MW-5.107). Moloch's Torment's behaviour comes from the OCTGN card databases (MW-S11).
 """
 
 from __future__ import annotations
@@ -227,7 +227,7 @@ class EnchantersRing(DiscountRing):
              reveal: bool) -> bool:
         return not reveal and card.type == "enchantment" and host is not None \
             and host in st.objs and st.obj(host).is_creature \
-            and st.obj(host).controller == st.obj(oid).controller
+            and st.allied(st.obj(host).controller, st.obj(oid).controller)   # MW-9.8
 
 
 REBIND = "rebind"
@@ -286,9 +286,13 @@ class Wand(Script):
             f"o{actor} pays {cost} and binds another spell to {me.en}.",
             f"o{actor} paga {cost} y agrega otro hechizo a {me.es}."),
             oid=oid, actor=actor, cost=cost, seat=wand.controller)
+        who = f"P{wand.controller + 1}"     # with 3-4 seats a team-mate reads it too (MW-B32)
         st.emit("bind-secret", "MW-5.113", Text(
             f"You bind {card} to o{oid}" + (f"; {old} goes back to your book." if old else "."),
-            f"Agregas {card} a o{oid}" + (f"; {old} vuelve a tu libro." if old else ".")),
+            f"Agregas {card} a o{oid}" + (f"; {old} vuelve a tu libro." if old else "."))
+            if len(st.players) == 2 else Text(
+            f"{who} binds {card} to o{oid}" + (f"; {old} goes back to its book." if old else "."),
+            f"{who} agrega {card} a o{oid}" + (f"; {old} vuelve a su libro." if old else ".")),
             visible_to=frozenset({wand.controller}), holder=oid, card=card)
         hooks.after_cast(st, actor, st.card(wand.card))      # it is a spell (Magebane)
 
@@ -419,3 +423,73 @@ class CrownOfProtection(Script):
             f"o{actor} paga {cost} y usa {me.es}: o{target} recibe una ficha de Armadura +1."),
             oid=oid, actor=actor, target=target, cost=cost)
         hooks.after_cast(st, actor, st.card(crown.card))     # it is a spell (Magebane)
+
+
+TORMENT = "torment"
+
+
+def tormented(st: MageWarsState, oid: int) -> list[int]:
+    """Creatures in the arena carrying at least one revealed curse of the controller of the
+    amulet `oid` (a face-down one does nothing and stays secret, MW-5.83; a banished creature
+    is out of reach: MW-S12, MW-S14)."""
+    seat = st.obj(oid).controller
+    hosts = {o.host for o in st.objs.values() if o.kind == "enchantment" and o.face_up
+             and o.host is not None and o.controller == seat
+             and "curse" in st.card(o.card).subtypes}
+    return sorted(h for h in hosts if h is not None and h in st.objs
+                  and st.obj(h).is_creature and st.obj(h).zone is not None)
+
+
+@register("molochs-torment")
+class MolochsTorment(Script):
+    """Warlock's amulet. In its Upkeep effect its controller may pay 1 mana for each creature
+    carrying one of that player's revealed curses, to deal it 1 direct damage (no damage type),
+    choosing creature by creature: `torment o7`, then `torment done` (MW-S11, MW-S14)."""
+
+    def upkeep(self, st: MageWarsState, oid: int) -> None:
+        amulet = st.obj(oid)
+        victims = tormented(st, oid)
+        if amulet.host is not None and victims \
+                and st.player(amulet.controller).mana >= param(st, oid, "torment_cost"):
+            st.frames.append(TormentAsk(amulet.controller, oid, tuple(victims)))
+
+
+@dataclass(slots=True)
+class TormentAsk(Ask):
+    """`torment o7` (pay 1 mana: 1 direct damage to that creature, once each) or `torment
+    done` (MW-S14). The creatures and the amulet are public: asking leaks nothing."""
+
+    seat: int
+    oid: int
+    left: tuple[int, ...]
+    rule = "MW-3.14"
+
+    def options(self, st: MageWarsState) -> list[MWAction]:
+        out = [act(TORMENT, "done")]
+        if self.oid not in st.objs \
+                or st.player(self.seat).mana < param(st, self.oid, "torment_cost"):
+            return out
+        return [*(act(TORMENT, f"o{v}") for v in self.left if v in st.objs), *out]
+
+    def answer(self, st: MageWarsState, action: MWAction) -> None:
+        from grimorio.games.mage_wars.rules import damage
+
+        word = action.text.split()[1]
+        if word == "done":
+            st.frames.pop()
+            return
+        victim = int(word[1:])
+        cost, hurt = param(st, self.oid, "torment_cost"), param(st, self.oid, "torment_damage")
+        st.player(self.seat).mana -= cost
+        self.left = tuple(v for v in self.left if v != victim)
+        st.changed()
+        me = named(st, self.oid)
+        st.emit("card-effect", "MW-3.14", Text(f"{me.en}: its controller pays {cost} mana to "
+                                               f"torment o{victim}.",
+                                               f"{me.es}: su controlador paga {cost} de maná "
+                                               f"para atormentar a o{victim}."),
+                oid=self.oid, target=victim, cost=cost)
+        damage.deal(st, victim, hurt, source=self.oid, direct=True, rule="MW-6.97",
+                    check=False)          # the Upkeep step settles the end (MW-A9)
+        if self.options(st) == [act(TORMENT, "done")]:
+            st.frames.pop()             # nothing left to pay for, or no mana left

@@ -163,7 +163,7 @@ class GroupHeal(Script):
                 opts: dict[str, str]) -> bool:
         seat = _seat(st, caster)
         for o in sorted(st.in_zone(targets[0]), key=lambda o: o.oid):
-            if not (o.is_creature and o.controller == seat and o.damage > 0
+            if not (o.is_creature and st.allied(o.controller, seat) and o.damage > 0
                     and traits.is_living(st, o.oid)):
                 continue
             amount = damage.dice_total(st, card.param("heal_dice"),
@@ -368,7 +368,8 @@ class ShiftEnchantment(Script):
         seat = _seat(st, caster)
         out: list[Targets] = []
         for ench in sorted(st.objs.values(), key=lambda o: o.oid):
-            if ench.kind != "enchantment" or ench.controller != seat or ench.host is None \
+            if ench.kind != "enchantment" or not st.allied(ench.controller, seat) \
+                    or ench.host is None \
                     or not casting.in_sight(st, caster, ench.oid, card):
                 continue
             line = st.card(ench.card)
@@ -564,3 +565,69 @@ class BattleFury(Script):
         st.emit("battle-fury", "MW-5.20", Text(f"o{oid} is battle-furious this round.",
                                                f"o{oid} está enfurecido esta ronda."), oid=oid)
         return True
+
+
+BANISHED_FROM = "banished-from"     # Obj.memo: 1 + the index in the arena of the zone it left
+BANISHED_ACTIVE = "banished-active"     # Obj.memo: its action marker when Banish resolved
+
+
+def banished(st: MageWarsState, oid: int) -> bool:
+    """Whether the creature is out of the arena under Banish (MW-S12)."""
+    o = st.objs.get(oid)
+    return o is not None and bool(o.memo.get("banish"))
+
+
+@register("banish")
+class Banish(Script):
+    """Teleports a non-mage creature out of the arena with 3 Banish tokens (`Obj.memo["banish"]`):
+    it stands in no zone, so nothing can target, attack or reach it, it takes no action turn,
+    and it stays in play (MW-S11, MW-S12). Its attached conjurations are destroyed as by any
+    teleport (MW-X-7.26); its enchantments stay. One token comes off in each Upkeep, as its
+    own Upkeep effect (`token_upkeep`, MW-3.14); the last one puts it back in the zone it left,
+    with its action marker as it was when banished (the Reset step in between is undone)."""
+
+    def resolve(self, st: MageWarsState, caster: int, card: data.Card, targets: Targets,
+                opts: dict[str, str]) -> bool:
+        oid = _oid(targets[0])
+        o = st.objs.get(oid)
+        if o is None or o.zone is None:
+            return True
+        for item in st.attached(oid):
+            if item.kind == "conjuration":
+                damage.destroy(st, item.oid, "MW-X-7.26")
+        zones = list(st.arena.zones)
+        o.memo[BANISHED_FROM] = zones.index(o.zone) + 1
+        o.memo[BANISHED_ACTIVE] = int(o.active)
+        o.memo[self.card_id] = dict(card.params)["banish_tokens"]
+        o.zone = None
+        st.stamps[oid] = st.stamps.get(oid, 0) + 1      # spells aimed at it fail (MW-5.15)
+        st.changed()
+        st.emit("banish", "MW-X-7.25", Text(f"o{oid} is banished from the arena "
+                                            f"({o.memo[self.card_id]} Banish tokens).",
+                                            f"o{oid} es desterrado de la arena "
+                                            f"({o.memo[self.card_id]} fichas de Destierro)."),
+                oid=oid, tokens=o.memo[self.card_id])
+        return True
+
+    def token_upkeep(self, st: MageWarsState, oid: int) -> None:
+        o = st.obj(oid)
+        left = o.memo[self.card_id] - 1
+        o.active = bool(o.memo.get(BANISHED_ACTIVE, 0))     # not reset while away
+        if left > 0:
+            o.memo[self.card_id] = left
+            st.changed()
+            st.emit("banish-token", "MW-3.14", Text(f"A Banish token comes off o{oid} "
+                                                    f"({left} left).",
+                                                    f"Se quita una ficha de Destierro de "
+                                                    f"o{oid} (quedan {left})."),
+                    oid=oid, tokens=left)
+            return
+        zone = list(st.arena.zones)[o.memo[BANISHED_FROM] - 1]
+        for key in (self.card_id, BANISHED_FROM, BANISHED_ACTIVE):
+            o.memo.pop(key, None)
+        st.relocate(oid, zone)          # back where it was: not a move, push or teleport
+        st.emit("banish-return", "MW-3.14", Text(f"The last Banish token comes off: o{oid} "
+                                                 f"returns to {zone}.",
+                                                 f"Se quita la última ficha de Destierro: "
+                                                 f"o{oid} vuelve a {zone}."),
+                oid=oid, zone=zone)

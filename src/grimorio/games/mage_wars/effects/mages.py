@@ -352,7 +352,9 @@ def push_upkeep(st: MageWarsState) -> None:
     """The Upkeep step opens with each Wizard's choice to switch his shield on (MW-7.32)."""
     if not is_full(st):
         return
-    for seat in reversed((st.initiative, 1 - st.initiative)):
+    from grimorio.games.mage_wars.rules.round import order
+
+    for seat in reversed(order(st)):        # clockwise with 3-4 seats (MW-B31)
         if has_ability(st, seat, "voltaric-shield") and st.player(seat).mana >= _SHIELD_COST:
             st.frames.append(ShieldAsk(seat))
 

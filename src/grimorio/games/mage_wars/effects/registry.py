@@ -23,7 +23,8 @@ Two kinds of hook methods (all no-op by default; override only what the card nee
 * The card's own hooks, called for the card being cast or the object of that card:
   `spell_targets`, `spell_cost`, `resolve` (spells, MW-5.10, MW-5.12, MW-5.14), `after_cast`
   (the card itself was cast and resolved), `on_reveal` (this enchantment was just revealed,
-  MW-5.86), `upkeep` (this object's own Upkeep effect, MW-3.14).
+  MW-5.86), `upkeep` (this object's own Upkeep effect, MW-3.14), `token_upkeep` (the tokens
+  this card's spell left on an object, counted in its `memo` under the card id: Banish).
 * Provider hooks, called for every object in play whose card overrides them (`providers`):
   face-up objects only; a face-down enchantment does nothing (MW-5.83). Their first argument
   after `st` is `oid`, the providing object: `attack_dice` (extra attack dice, MW-6.27),
@@ -106,6 +107,8 @@ DATA_ONLY: frozenset[str] = frozenset({
     "knight-of-westlock", "moonglow-faerie", "samandriel-angel-of-light",
     "sosruko-ferret-companion", "thunderift-falcon", "whirling-spirit", "ring-of-fire",
     "thunderbolt", "mountain-gorilla",
+    # the last Core Set cards (issue 8, MW-S11): a familiar that takes enchantments only
+    "fellella-pixie-familiar",
 })
 
 
@@ -149,6 +152,11 @@ class Script:
     def upkeep(self, st: MageWarsState, oid: int) -> None:
         """This object's own Upkeep effect (MW-3.14), once its upkeep cost is paid. Damage is
         dealt with `check=False`: the Upkeep step checks the end once it is over (MW-A9)."""
+
+    def token_upkeep(self, st: MageWarsState, oid: int) -> None:
+        """The Upkeep effect of the tokens this card's spell left on the object `oid`
+        (`Obj.memo[card id]` counts them; Banish), run with that object's own Upkeep effects
+        (MW-3.14); called only while the count is above 0."""
 
     def holds(self, st: MageWarsState, oid: int, card: data.Card) -> bool:
         """Whether this familiar or spawnpoint (`oid`) takes `card` now, beyond its printed
@@ -195,6 +203,11 @@ class Script:
 
     def moving(self, st: MageWarsState, oid: int, mover: int) -> None:
         """The creature `mover` takes a move action: step 2 of its move (MW-4.20)."""
+
+    def move_limit(self, st: MageWarsState, oid: int, mover: int) -> int | None:
+        """The most move actions `mover` may take in its action turn because of this object
+        (None: no limit; Poison Gas Cloud), a pure query for the action menu (MW-4.2)."""
+        return None
 
     def move_cost(self, st: MageWarsState, oid: int, mover: int) -> int:
         """Mana `mover`'s controller must pay (in `moving`) to take a move action, as a pure
@@ -274,8 +287,8 @@ class Script:
 _SCRIPTS: dict[str, Script] = {}
 PROVIDER_HOOKS = ("attack_dice", "declare_cost", "attack_cost", "spell_cast", "extra_options",
                   "ability", "grants", "quick_powers", "discount", "attack_declared",
-                  "moving", "move_cost", "attack_damaged", "ready_powers", "summon_zones",
-                  "offers_reroll")
+                  "moving", "move_cost", "move_limit", "attack_damaged", "ready_powers",
+                  "summon_zones", "offers_reroll")
 _PROVIDER_SET = frozenset(PROVIDER_HOOKS)
 S = TypeVar("S", bound=type[Script])
 

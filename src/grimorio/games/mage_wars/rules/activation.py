@@ -211,7 +211,9 @@ def room(st: MageWarsState, frame: Activation) -> Room:
     moves = frame.moves
     speed = movement.speed_of(st, frame.oid)
     quick = moves <= (2 if speed == "fast" else 1) and not (speed == "slow" and moves)
-    move = moves < 2 and not frame.hindered and not (speed == "slow" and moves) \
+    limit = hooks.move_limit(st, frame.oid)         # Poison Gas Cloud: one move at most
+    move = moves < (2 if limit is None else min(2, limit)) and not frame.hindered \
+        and not (speed == "slow" and moves) \
         and movement.may_move(st, frame.oid) and not frame.forced \
         and hooks.move_cost(st, frame.oid) <= st.player(st.obj(frame.oid).controller).mana
     return Room(move, quick, moves == 0)

@@ -116,8 +116,10 @@ def assign(st: MageWarsState, seat: int, text: str) -> None:
     st.emit("assign", "MW-3.19", Text(f"{name(seat)} assigns a spell to o{oid}.",
                                       f"{name(seat)} asigna un hechizo a o{oid}."),
             seat=seat, holder=oid)
-    st.emit("assign-secret", "MW-3.19", Text(f"You assign {card} to o{oid}.",
-                                             f"Asignas {card} a o{oid}."),
+    said = Text(f"You assign {card} to o{oid}.", f"Asignas {card} a o{oid}.") \
+        if len(st.players) == 2 else Text(f"{name(seat)} assigns {card} to o{oid}.",
+                                          f"{name(seat)} asigna {card} a o{oid}.")  # MW-B32
+    st.emit("assign-secret", "MW-3.19", said,
             visible_to=frozenset({seat}), seat=seat, holder=oid, card=card)
 
 
@@ -262,8 +264,11 @@ class BindAsk(Ask):
                                          f"{name(self.seat)} agrega un hechizo a "
                                          f"o{self.holder}."), seat=self.seat,
                 holder=self.holder)
-        st.emit("bind-secret", "MW-5.113", Text(f"You bind {card} to o{self.holder}.",
-                                                f"Agregas {card} a o{self.holder}."),
+        text = Text(f"You bind {card} to o{self.holder}.", f"Agregas {card} a o{self.holder}.") \
+            if len(st.players) == 2 else Text(       # a team-mate reads it too (MW-B32)
+                f"{name(self.seat)} binds {card} to o{self.holder}.",
+                f"{name(self.seat)} agrega {card} a o{self.holder}.")
+        st.emit("bind-secret", "MW-5.113", text,
                 visible_to=frozenset({self.seat}), holder=self.holder, card=card)
 
 
@@ -293,7 +298,11 @@ def holder_gone(st: MageWarsState, obj: Obj, *, to_book: bool) -> None:
                 holder=obj.oid, seat=player.seat)
             st.emit("held-spell-gone-secret", rule, Text(
                 f"Your spell {card} goes back to your spellbook with o{obj.oid}.",
-                f"Tu hechizo {card} vuelve a tu libro con o{obj.oid}."),
+                f"Tu hechizo {card} vuelve a tu libro con o{obj.oid}.")
+                if len(st.players) == 2 else Text(      # a team-mate reads it too (MW-B32)
+                f"{name(player.seat)}'s spell {card} goes back to its spellbook with "
+                f"o{obj.oid}.",
+                f"El hechizo {card} de {name(player.seat)} vuelve a su libro con o{obj.oid}."),
                 visible_to=frozenset({player.seat}), holder=obj.oid, card=card,
                 seat=player.seat)
         else:
@@ -323,9 +332,8 @@ def deployment(st: MageWarsState) -> None:
                  "la iniciativa.") if held else
             Text("Deployment: no spawnpoint in play.",
                  "Despliegue: ningún punto de aparición en juego."))
-    first, second = order(st)
-    st.frames.append(Deploy(second))
-    st.frames.append(Deploy(first))
+    for seat in reversed(order(st)):      # every seat in turn order (MW-9.4): the first
+        st.frames.append(Deploy(seat))      # pushed deploys last
 
 
 def deploy_options(st: MageWarsState, seat: int) -> list[MWAction]:

@@ -21,7 +21,7 @@ from grimorio.games.mage_wars import data, hooks
 from grimorio.games.mage_wars.effects import mages
 from grimorio.games.mage_wars.flow import Frame, MWAction, act
 from grimorio.games.mage_wars.model import Obj
-from grimorio.games.mage_wars.rules.round import Choice, name, order
+from grimorio.games.mage_wars.rules.round import Choice, name, order, standing
 
 if TYPE_CHECKING:
     from grimorio.games.mage_wars.state import MageWarsState
@@ -91,7 +91,8 @@ def allowed(st: MageWarsState, caster: int, card: data.Card) -> bool:
             return False
     if card.has("legendary") and any(o.card == card.id for o in st.objs.values()):
         return False
-    return not (card.has("unique") and any(o.card == card.id and o.controller == me.controller
+    return not (card.has("unique") and any(o.card == card.id       # one a side (MW-9.8)
+                                           and st.allied(o.controller, me.controller)
                                            for o in st.objs.values()))
 
 
@@ -197,7 +198,8 @@ def objects_in_sight(st: MageWarsState, caster: int, card: data.Card, kind: str)
 def kind_fits(o: Obj, kind: str) -> bool:
     if o.border:                      # a wall is a conjuration in no zone (MW-5.58)
         return kind == "creature-or-conjuration"
-    if o.zone is None and o.kind != "equipment":
+    if o.zone is None and o.kind != "equipment" and not o.is_creature:   # a banished
+        # creature stays a creature, out of range and sight (in_sight, MW-S12)
         return o.kind == "enchantment" and kind == "revealed-enchantment" and o.face_up
     if kind in ("creature", "creature-and-zone"):
         return o.is_creature
@@ -259,9 +261,11 @@ def sees_same_name(st: MageWarsState, seat: int, card: str, host: int | None,
                    zone: str | None) -> bool:
     """Whether `seat` can see an enchantment named `card` on that host or zone: one of its own
     face-down ones or any face-up one (MW-5.79, MW-A7). An opponent's hidden one is not seen,
-    so a refusal never leaks it."""
+    so a refusal never leaks it; a team-mate's is seen, and a team never has two of a name on
+    one target (MW-9.8)."""
     return any(o.kind == "enchantment" and o.card == card and o.host == host
-               and (host is not None or o.zone == zone) and (o.face_up or o.controller == seat)
+               and (host is not None or o.zone == zone)
+               and (o.face_up or o.controller == seat or st.allied(o.controller, seat))
                for o in st.objs.values())
 
 
@@ -271,7 +275,7 @@ def steal_targets(st: MageWarsState, caster: int, card: data.Card) -> list[Targe
     seat = st.obj(caster).controller
     out: list[Targets] = []
     for ench in sorted(st.objs.values(), key=lambda o: o.oid):
-        if ench.kind != "enchantment" or not ench.face_up or ench.controller == seat \
+        if ench.kind != "enchantment" or not ench.face_up or st.allied(ench.controller, seat) \
                 or ench.host is None or not in_sight(st, caster, ench.oid, card):
             continue
         line = st.card(ench.card)
@@ -451,7 +455,10 @@ def announce(st: MageWarsState, f: Cast) -> None:
                                             f"abajo sobre {shown}."),
                 seat=f.seat, targets=list(f.targets))
         st.emit("announce-secret", "MW-5.78", Text(f"Your enchantment is {f.card}.",
-                                                   f"Tu encantamiento es {f.card}."),
+                                                   f"Tu encantamiento es {f.card}.")
+                if len(st.players) == 2 else Text(      # a team-mate reads it too (MW-B32)
+                    f"{name(f.seat)}'s enchantment is {f.card}.",
+                    f"El encantamiento de {name(f.seat)} es {f.card}."),
                 visible_to=frozenset({f.seat}), card=f.card)
     else:
         st.emit("announce", "MW-5.10", Text(f"{name(f.seat)} {verb.en} {f.card} {shown}.",
@@ -639,8 +646,9 @@ def grant_receivers(st: MageWarsState, seat: int, to: str, oids: list[int]) -> l
     if to == "target":
         return oids[:1]
     if to == "friendly-animals-in-arena":
-        return [o.oid for o in st.objs.values() if o.is_creature and o.controller == seat
-                and "animal" in traits.subtypes(st, o.oid)]
+        return [o.oid for o in st.objs.values() if o.is_creature       # the side (MW-9.8)
+                and o.zone is not None                  # a banished one is out of reach (MW-S12)
+                and st.allied(o.controller, seat) and "animal" in traits.subtypes(st, o.oid)]
     return []
 
 
@@ -704,7 +712,7 @@ def equipment_clash(st: MageWarsState, seat: int, card: data.Card, mage: int
         there = [o for o in worn if slot in o.slots and o.oid not in out]
         room = SLOT_ROOM.get(slot, 1)
         out += [o.oid for o in there[:max(0, len(there) - room + 1)]]
-    if out and st.obj(mage).controller != seat:
+    if out and not st.allied(st.obj(mage).controller, seat):      # a team-mate may (MW-5.110)
         return None
     return out
 
@@ -764,6 +772,8 @@ def push_reveal_window(st: MageWarsState, rule: str, seats: tuple[int, ...] | No
     Attack and Avoid Attack). It is offered to every seat that controls a face-down
     enchantment, a public fact, whatever it can afford (MW-5.78)."""
     wanted = order(st) if seats is None else seats
+    if len(st.players) > 2:             # a fallen mage's player decides nothing more (MW-B29)
+        wanted = tuple(seat for seat in wanted if standing(st, seat))
     if any(st.face_down(seat) for seat in wanted):
         st.frames.append(RevealWindow(rule, tuple(wanted), wanted[0]))
 

@@ -607,7 +607,7 @@ def _apply(st: MageWarsState, f: AttackFrame, bar: data.Attack, atr: traits.Trai
     living = d.is_creature and traits.is_living(st, d.oid)
     left = damage.remaining_life(st, d.oid)
     enemy = f.attacker is not None and f.attacker in st.objs \
-        and st.objs[f.attacker].controller != d.controller
+        and not st.allied(st.objs[f.attacker].controller, d.controller)    # MW-9.8
     controller = d.controller
     amount = mages.shield(st, d.oid, amount)        # Voltaric Shield (MW-7.33)
     dealt = damage.deal(st, d.oid, amount, source=f.attacker, direct=False, rule="MW-6.37")
@@ -727,7 +727,9 @@ def _barrier(f: AttackFrame, st: MageWarsState) -> None:
     if not f.hit or f.shield is None or att is None:
         return
     card, bar, src = f.shield
-    if _option(st, "damage_barrier_targets") == "enemy" and att.controller == _owner_seat(st, f):
+    owner = _owner_seat(st, f)
+    if _option(st, "damage_barrier_targets") == "enemy" and owner is not None \
+            and st.allied(att.controller, owner):          # a team-mate is no enemy (MW-9.8)
         return
     key = ("barrier", src, att.oid)
     if _option(st, "damage_barrier_limit") == "per_round":
@@ -769,6 +771,8 @@ def counterstrikes(st: MageWarsState, defender: int, attacker: int | None) -> li
     (MW-X-6.37) and may melee-attack the original attacker (MW-B6)."""
     if attacker is None or defender not in st.objs or attacker not in st.objs:
         return []
+    if st.objs[defender].memo.get("destroyed"):     # a mage fallen with 3-4 seats stays on the
+        return []                                   # table until its player is out (MW-B29)
     if traits.is_incapacitated(st, defender):
         return []
     return [r for r in traits.attacks(st, defender)
@@ -1084,7 +1088,7 @@ def guards(st: MageWarsState, attacker: int) -> list[int]:
     and Incapacitated guards can be ignored (MW-6.131, MW-6.132, MW-X-6.30, MW-X-6.41)."""
     me = st.objs[attacker]
     return [o.oid for o in st.in_zone(me.zone or "")
-            if o.guard and o.controller != me.controller and o.is_creature
+            if o.guard and o.is_creature and not st.allied(o.controller, me.controller)
             and not traits.is_restrained(st, o.oid) and not traits.is_incapacitated(st, o.oid)
             and not traits.traits(st, o.oid).has("pest")
             and not traits.traits(st, attacker).has("elusive")]
@@ -1148,7 +1152,8 @@ def forced_melee_targets(st: MageWarsState, oid: int) -> list[int]:
     for ref in traits.attacks(st, oid):
         if ref.attack.kind == "melee":
             found.update(melee_targets(st, oid, ref))
-    out = {t for t in found if st.objs[t].is_creature and st.objs[t].controller != me.controller
+    out = {t for t in found if st.objs[t].is_creature
+           and not st.allied(st.objs[t].controller, me.controller)
            and st.objs[t].damage > 0 and traits.is_living(st, t)} \
         if traits.traits(st, oid).has("bloodthirsty") else set()
     if taunter in found:

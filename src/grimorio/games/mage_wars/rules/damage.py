@@ -150,6 +150,9 @@ def check_end(st: MageWarsState) -> None:
     MW-X-10.3)."""
     if st.over:
         return
+    if len(st.players) > 2:
+        _check_end_many(st)
+        return
     fallen = [p.seat for p in st.players
               if st.mage_of(p.seat).memo.get("destroyed")
               or st.mage_of(p.seat).damage >= traits.life(st, p.mage)]
@@ -161,3 +164,177 @@ def check_end(st: MageWarsState) -> None:
     gana = "empate" if st.winner is None else f"gana el asiento {st.winner}"
     st.emit("game-over", "MW-A9" if st.winner is None else "MW-3.1",
             Text(f"Game over: {won}.", f"Fin de la partida: {gana}."), winner=st.winner)
+
+
+# ---------------------------------------------------------------------------- three or four
+
+FALLEN = "fallen"       # a mage's memo: its fall was announced (MW-B29)
+
+
+def fallen(st: MageWarsState) -> list[int]:
+    """The seats still in a game of three or four whose mage has fallen (MW-3.1): destroyed, or
+    its damage at least its life; they leave the game at `settle_fallen` (MW-B29)."""
+    return [p.seat for p in st.players if not p.out
+            and (st.mage_of(p.seat).memo.get("destroyed")
+                 or st.mage_of(p.seat).damage >= traits.life(st, p.mage))]
+
+
+def _check_end_many(st: MageWarsState) -> None:
+    """Three or four players (MW-B30): a fallen mage is destroyed for good (no healing brings it
+    back); the game ends when the standing mages are all of one side, which wins (teams MW-9.7,
+    free-for-all MW-9.11), or when none is left: a draw between the sides whose last mages fell
+    together (MW-A9)."""
+    down = fallen(st)
+    for seat in down:
+        mage = st.mage_of(seat)
+        if not mage.memo.get(FALLEN):
+            mage.memo["destroyed"] = mage.memo[FALLEN] = 1
+            st.changed()
+            st.emit("mage-falls", "MW-B29", Text(
+                f"{_name(seat)}'s mage o{mage.oid} falls.",
+                f"El mago o{mage.oid} de {_name(seat)} cae."), seat=seat, oid=mage.oid)
+            _stop_turns(st, seat)
+    standing = [p.seat for p in st.players if not p.out and p.seat not in down]
+    sides = {st.players[seat].side() for seat in standing}
+    if len(sides) > 1 or not down:
+        return
+    st.over = True
+    teams = any(p.team >= 0 for p in st.players)
+    if sides:
+        side = sides.pop()
+        st.winners = frozenset(p.seat for p in st.players if p.side() == side)
+        st.winner = min(st.winners)
+        who = " and ".join(_name(seat) for seat in sorted(st.winners))
+        quien = " y ".join(_name(seat) for seat in sorted(st.winners))
+        rule = "MW-9.7" if teams else "MW-9.11"
+        st.emit("game-over", rule, Text(f"Game over: {who} win{'' if teams else 's'}.",
+                                        f"Fin de la partida: gana{'n' if teams else ''} "
+                                        f"{quien}."),
+                winner=st.winner, winners=sorted(st.winners))
+        return
+    drawn_sides = {st.players[seat].side() for seat in down}
+    drawn = frozenset(p.seat for p in st.players if p.side() in drawn_sides)
+    st.winner, st.winners = None, frozenset()
+    st.memo["drawn"] = drawn
+    who = ", ".join(_name(seat) for seat in sorted(drawn))
+    st.emit("game-over", "MW-B30", Text(f"Game over: the last mages fall together, a draw "
+                                        f"between {who}.",
+                                        f"Fin de la partida: los últimos magos caen a la vez, "
+                                        f"empate entre {who}."), winner=None,
+            drawn=sorted(drawn))
+
+
+def _stop_turns(st: MageWarsState, seat: int) -> None:
+    """A fallen player's creature in its action turn does nothing more: once the action under
+    way is over, its turn ends (MW-B29)."""
+    from grimorio.games.mage_wars.rules import activation
+
+    for frame in st.frames:
+        if isinstance(frame, activation.Activation) and frame.oid in st.objs \
+                and st.objs[frame.oid].controller == seat:
+            frame.stage = activation.END
+
+
+def settle_fallen(st: MageWarsState) -> None:
+    """Called between the steps of the round and the action turns (rules/round.py): whatever
+    destroyed a mage has finished, so its player leaves the game (MW-B29). The end is checked
+    first (damage dealt with the check put off counts now)."""
+    if st.over or len(st.players) == 2:
+        return
+    check_end(st)
+    if st.over:
+        return
+    for seat in fallen(st):
+        eliminate(st, seat)
+
+
+def eliminate(st: MageWarsState, seat: int) -> None:
+    """A player whose mage fell in a game of three or four is out (MW-B29): every object it
+    controls, and everything attached to its mage, leaves play, each card to its owner's discard
+    pile; its planned and held spells are discarded; its mage leaves the arena. Objects it owns
+    that another seat controls stay. It gets no more turns or windows (rules/round.py)."""
+    player = st.players[seat]
+    mage = st.mage_of(seat)
+    player.out = True
+    for item in list(st.attached(mage.oid)):
+        leave_play(st, item.oid)
+    for oid in sorted(st.objs):
+        obj = st.objs.get(oid)
+        if obj is not None and obj.controller == seat and oid != mage.oid:
+            leave_play(st, oid)
+    for card in [*player.planned, *player.assigned.values(), *player.bound.values()]:
+        st.to_discard(card, seat)
+    player.planned, player.assigned, player.bound = [], {}, {}
+    player.shown, player.passed = frozenset(), False
+    mage.zone, mage.active, mage.guard = None, False, False
+    if st.acting == mage.oid:
+        st.acting = None
+    st.changed()
+    st.emit("player-out", "MW-B29", Text(
+        f"{_name(seat)} is out of the game: its objects leave play.",
+        f"{_name(seat)} queda fuera de la partida: sus objetos dejan el juego."), seat=seat)
+
+
+def leave_play(st: MageWarsState, oid: int) -> None:
+    """An object leaves play without being destroyed (MW-B29): everything attached goes with it
+    (MW-5.77), each card to its owner's discard pile (MW-5.16); no destroy effect happens."""
+    from grimorio.games.mage_wars.rules import casters
+
+    o = st.objs.get(oid)
+    if o is None:
+        return
+    for item in list(st.attached(oid)):
+        leave_play(st, item.oid)
+    st.remove_obj(oid)
+    if o.border:                 # a wall leaves its border: the map follows (MW-5.60)
+        from grimorio.games.mage_wars.rules import walls
+
+        walls.sync(st)
+    st.to_discard(o.card, o.owner)
+    casters.holder_gone(st, o, to_book=False)
+    st.emit("leaves-play", "MW-B29", Text(f"o{oid} ({o.card}) leaves play.",
+                                          f"o{oid} ({o.card}) deja el juego."),
+            oid=oid, card=o.card)
+
+
+def round_limit_many(st: MageWarsState) -> None:
+    """The round limit with three or four (MW-S9, MW-B30): the side whose standing mages have
+    the most life left in all wins; a tie is a draw between the tied sides."""
+    totals: dict[int, int] = {}
+    for p in st.players:
+        if not p.out:
+            totals[p.side()] = totals.get(p.side(), 0) + max(0, st.life_left(p.seat))
+    best = max(totals.values())
+    top = {side for side, total in totals.items() if total == best}
+    st.over = True
+    seats = frozenset(p.seat for p in st.players if p.side() in top)
+    left = {_name(p.seat): st.life_left(p.seat) for p in st.players if not p.out}
+    shown = ", ".join(f"{seat} {life}" for seat, life in left.items())
+    if len(top) == 1:
+        st.winners, st.winner = seats, min(seats)
+        who = " and ".join(_name(seat) for seat in sorted(seats)) + " win"
+        quien = "gana " + " y ".join(_name(seat) for seat in sorted(seats))
+    else:
+        st.winners, st.winner = frozenset(), None
+        st.memo["drawn"] = seats
+        who = "draw between " + ", ".join(_name(seat) for seat in sorted(seats))
+        quien = "empate entre " + ", ".join(_name(seat) for seat in sorted(seats))
+    st.emit("game-over", "MW-S9", Text(f"Round limit reached (life left: {shown}): {who}.",
+                                       f"Límite de rondas (vida restante: {shown}): {quien}."),
+            left=left, winner=st.winner, winners=sorted(st.winners))
+
+
+def returns(st: MageWarsState) -> list[float]:
+    """Three or four players (MW-B30): +1 for each winning seat and -1 for the others; in a
+    draw 0 for the drawn seats and -1 for the rest; 0 for everyone while the game goes on."""
+    n = len(st.players)
+    if not st.over:
+        return [0.0] * n
+    if st.winners:
+        return [1.0 if seat in st.winners else -1.0 for seat in range(n)]
+    drawn = st.memo.get("drawn", frozenset())
+    return [0.0 if seat in drawn else -1.0 for seat in range(n)]
+
+
+def _name(seat: int) -> str:
+    return f"P{seat + 1}"

@@ -52,8 +52,15 @@ def push(st: MageWarsState, oid: int, direction_or_origin: str, rule: str, *,
     if len(ways) == 1:
         push_to(st, oid, ways[0], rule)
         return
-    chooser = seat if seat is not None else st.opponent(st.objs[oid].controller)
+    chooser = seat if seat is not None else _foe(st, st.objs[oid].controller)
     st.frames.append(PushAsk(chooser, oid, ways, rule))
+
+
+def _foe(st: MageWarsState, seat: int) -> int:
+    """Who picks a push's direction when no seat is named: the opponent in a duel; with more
+    seats, the first enemy of the creature's side in turn order from the initiative holder
+    (MW-B33), or the seat itself when no enemy is left."""
+    return next((s for s in st.clockwise(st.initiative) if not st.allied(s, seat)), seat)
 
 
 def push_to(st: MageWarsState, oid: int, direction: str, rule: str, *,

@@ -32,7 +32,7 @@ from typing import TYPE_CHECKING, Any
 from grimorio.core.i18n import Text
 from grimorio.games.mage_wars import data, hooks
 from grimorio.games.mage_wars.flow import Frame, MWAction, act
-from grimorio.games.mage_wars.rules.round import Choice, name
+from grimorio.games.mage_wars.rules.round import Choice, name, order, rank
 
 if TYPE_CHECKING:
     from grimorio.games.mage_wars.state import MageWarsState
@@ -91,13 +91,23 @@ def spell_trigger(st: MageWarsState, caster: int, card: data.Card,
         s = _counter_script(o.card)
         if s is not None and s.counter_trigger(st, o.oid, caster, card, targets):
             by_seat.setdefault(o.controller, []).append(o.oid)
-    for seat, oids in sorted(by_seat.items(), reverse=True):
+    for seat, oids in sorted(by_seat.items(), key=_push_order(st), reverse=True):
         st.emit("spell-trigger", "MW-5.13", Text(f"{len(oids)} enchantment(s) answer the "
                                                  "spell.",
                                                  f"{len(oids)} encantamiento(s) responden al "
                                                  "hechizo."), seat=seat, oids=list(oids))
         st.frames.append(Trigger(seat, tuple(oids), SPELL, caster, spell=tuple(targets)))
         st.reveal()         # the caster learns of a mandatory card there (MW-5.94)
+
+
+def _push_order(st: MageWarsState) -> Any:
+    """The sort key of `spell_trigger`'s seats, pushed from the last to answer: seat order in a
+    duel (seat 0 answers first); with three or four, clockwise from the initiative player, who
+    answers first (MW-B31)."""
+    if len(st.players) == 2:
+        return lambda item: item[0]
+    place = rank(st)
+    return lambda item: place[item[0]]
 
 
 def outside_trigger(st: MageWarsState, oid: int) -> bool:
@@ -320,7 +330,8 @@ def defense_trigger(st: MageWarsState, defender: int, kind: str) -> bool:
     Defenses that work against it come out (MW-5.97, MW-6.84, MW-6.88, MW-6.89); True when some
     did (a `Trigger` per controller)."""
     pushed = False
-    for seat in (0, 1):
+    seats = (0, 1) if len(st.players) == 2 else tuple(reversed(order(st)))  # MW-B31
+    for seat in seats:
         oids = face_down_on(st, seat, DEFENSE, host=defender, vs=kind)
         if oids:
             st.frames.append(Trigger(seat, oids, DEFENSE, defender))

@@ -77,7 +77,7 @@ def hinders(st: MageWarsState, mover: int, other: int) -> bool:
     neither Incapacitated nor Restrained, flying exactly when the mover flies. A Pest hinders
     no one (MW-X-7.7); an Elusive mover ignores enemy creatures (MW-X-7.6)."""
     a, b = st.obj(mover), st.obj(other)
-    if not b.is_creature or b.controller == a.controller:
+    if not b.is_creature or st.allied(b.controller, a.controller):   # MW-9.8
         return False
     if traits.traits(st, other).has("pest") or traits.traits(st, mover).has("elusive"):
         return False
@@ -96,7 +96,8 @@ def push_window(st: MageWarsState) -> None:
 def traps_may_wait(st: MageWarsState, mover: int, zone: str) -> bool:
     """The other side has a face-down enchantment on `zone`: a trap may go off in step 6."""
     seat = st.obj(mover).controller
-    return any(o.host is None and o.zone == zone for o in st.face_down(1 - seat))
+    return any(o.host is None and o.zone == zone and not st.allied(o.controller, seat)
+               for o in st.face_down())
 
 
 def hindered_in(st: MageWarsState, mover: int, zone: str) -> bool:

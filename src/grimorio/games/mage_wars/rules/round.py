@@ -39,9 +39,36 @@ class Choice(Ask):
         st.ret = action.text
 
 
-def order(st: MageWarsState) -> tuple[int, int]:
-    """The seats, initiative player first (MW-3.5)."""
-    return st.initiative, 1 - st.initiative
+def order(st: MageWarsState) -> tuple[int, ...]:
+    """The seats, initiative player first (MW-3.5); with three or four, every seat still in
+    the game clockwise from the initiative player (MW-9.4, MW-B31)."""
+    if len(st.players) == 2:
+        return st.initiative, 1 - st.initiative
+    return tuple(st.clockwise(st.initiative))
+
+
+def next_seat(st: MageWarsState, seat: int) -> int:
+    """The seat on the left of `seat` still in the game (MW-9.3, MW-9.4): the other seat in a
+    duel."""
+    if len(st.players) == 2:
+        return 1 - seat
+    left = st.clockwise((seat + 1) % len(st.players))
+    return left[0] if left else seat
+
+
+def standing(st: MageWarsState, seat: int) -> bool:
+    """Whether the seat's mage still stands: its player is in the game and its mage has not
+    fallen in the turn or window under way (MW-B29: no more decisions once it fell)."""
+    player = st.players[seat]
+    return not player.out and not (player.mage in st.objs
+                                   and st.objs[player.mage].memo.get("destroyed"))
+
+
+def rank(st: MageWarsState) -> dict[int, int]:
+    """Each seat's place in the turn order, counted clockwise from the initiative player (0):
+    how simultaneous things of several seats are ordered (MW-3.14, MW-B31)."""
+    n = len(st.players)
+    return {(st.initiative + k) % n: k for k in range(n)}
 
 
 # ---------------------------------------------------------------------------- setup: initiative
@@ -55,7 +82,8 @@ class Start(Frame):
 
     def step(self, st: MageWarsState) -> None:
         st.frames.pop()
-        st.frames.append(InitiativeAsk(roll_initiative(st)))
+        winner = roll_initiative(st) if len(st.players) == 2 else roll_initiative_many(st)
+        st.frames.append(InitiativeAsk(winner))
 
 
 def roll_initiative(st: MageWarsState) -> int:
@@ -71,19 +99,43 @@ def roll_initiative(st: MageWarsState) -> int:
                                                 f"Empate a {a}: ambos repiten."))
 
 
+def roll_initiative_many(st: MageWarsState) -> int:
+    """Three or four players: every seat rolls the d12 in seat order; those tied for the
+    highest roll again until one is highest (MW-2.11, MW-A8, MW-B31); the winner's seat."""
+    rolling = [p.seat for p in st.players]
+    while True:
+        rolls = {seat: st.roll(1, Text(f"{name(seat)} rolls for initiative",
+                                       f"{name(seat)} tira por la iniciativa"),
+                               "MW-2.11", sides=12)[0] for seat in rolling}
+        best = max(rolls.values())
+        tied = [seat for seat in rolling if rolls[seat] == best]
+        if len(tied) == 1:
+            return tied[0]
+        who = ", ".join(name(seat) for seat in tied)
+        st.emit("initiative-tie", "MW-B31", Text(f"Tie at {best}: {who} roll again.",
+                                                 f"Empate a {best}: {who} repiten."))
+        rolling = tied
+
+
 @dataclass(slots=True)
 class InitiativeAsk(Ask):
-    """The winner of the roll takes the initiative or gives it (MW-2.11)."""
+    """The winner of the roll takes the initiative or gives it (MW-2.11); with three or four
+    players it names the seat that holds it first, `initiative p3` (MW-B31)."""
 
     seat: int
     rule = "MW-2.11"
 
     def options(self, st: MageWarsState) -> list[MWAction]:
+        if len(st.players) > 2:
+            return [act("initiative", name(seat)) for seat in range(len(st.players))]
         return [act("initiative", "first"), act("initiative", "second")]
 
     def answer(self, st: MageWarsState, action: MWAction) -> None:
         st.frames.pop()
-        holder = self.seat if action.text == "initiative first" else 1 - self.seat
+        if len(st.players) > 2:
+            holder = int(action.text.split()[1][1:]) - 1
+        else:
+            holder = self.seat if action.text == "initiative first" else 1 - self.seat
         st.initiative = holder
         st.emit("initiative", "MW-2.11",
                 Text(f"{name(self.seat)} chooses: {name(holder)} has the initiative.",
@@ -102,6 +154,8 @@ class Round(Frame):
     first: bool = True           # round 1 keeps the rolled initiative (MW-3.4, MW-A8)
 
     def step(self, st: MageWarsState) -> None:
+        if fallen_settled(st):
+            return
         stage = self.stage
         self.stage = stage + 1
         if stage == INITIATIVE:
@@ -131,6 +185,17 @@ class Round(Frame):
             self.stage = INITIATIVE
 
 
+def fallen_settled(st: MageWarsState) -> bool:
+    """Three or four players: a mage that fell leaves the game once what destroyed it has
+    finished (MW-B29, rules/damage.py `settle_fallen`); True when that ended the game."""
+    if len(st.players) == 2:
+        return False
+    from grimorio.games.mage_wars.rules import damage
+
+    damage.settle_fallen(st)
+    return st.over
+
+
 def push_reveal(st: MageWarsState, rule: str) -> None:
     from grimorio.games.mage_wars.rules import casting
 
@@ -151,9 +216,10 @@ class RevealLater(Frame):
 
 
 def initiative_step(st: MageWarsState, first: bool) -> None:
-    """Step 1: from round 2 on the initiative token passes (MW-3.4, MW-X-2.10)."""
+    """Step 1: from round 2 on the initiative token passes (MW-3.4, MW-X-2.10), to the player
+    on the left still in the game when there are three or four (MW-9.3)."""
     if not first:
-        st.initiative = 1 - st.initiative
+        st.initiative = next_seat(st, st.initiative)
     st.emit("round", "MW-3.4", Text(f"Round {st.round}: {name(st.initiative)} has the "
                                     "initiative.",
                                     f"Ronda {st.round}: {name(st.initiative)} tiene la "
@@ -180,6 +246,8 @@ def channeling_step(st: MageWarsState) -> None:
     """Step 3: each mage adds its channeling to its pool; other objects with channeling gain
     mana counters on themselves (MW-3.10, MW-X-12.1); Channeling +/-X changes either (MW-X-12.2)."""
     for player in st.players:
+        if player.out:              # a fallen mage channels nothing (MW-B29)
+            continue
         gain = mage_channeling(st, player.seat)
         player.mana += gain
         st.emit("channel", "MW-3.10",
@@ -235,6 +303,11 @@ def end_of_round(st: MageWarsState) -> None:
 
 def round_limit(st: MageWarsState) -> None:
     """MW-S9: after the last round, more life left wins; equal is a draw."""
+    if len(st.players) > 2:
+        from grimorio.games.mage_wars.rules import damage
+
+        damage.round_limit_many(st)
+        return
     left = [st.life_left(0), st.life_left(1)]
     st.over = True
     st.winner = None if left[0] == left[1] else (0 if left[0] > left[1] else 1)
@@ -251,9 +324,9 @@ def round_limit(st: MageWarsState) -> None:
 
 def upkeep_queue(st: MageWarsState) -> tuple[int, ...]:
     """Objects with an upkeep cost to pay, initiative player's first (MW-3.14, MW-3.15)."""
-    first = st.initiative
+    place = rank(st)
     found = [o for o in st.objs.values() if o.face_up and upkeep_cost(st, o.oid) > 0]
-    found.sort(key=lambda o: (o.controller != first, o.oid))
+    found.sort(key=lambda o: (place[o.controller], o.oid))
     return tuple(o.oid for o in found)
 
 
@@ -269,9 +342,12 @@ def upkeep_cost(st: MageWarsState, oid: int) -> int:
 
 
 def effect_queue(st: MageWarsState) -> tuple[int, ...]:
-    """Objects whose own Upkeep effects run, initiative player's first (MW-3.14, MW-A22)."""
-    first = st.initiative
-    found = sorted(st.objs.values(), key=lambda o: (o.controller != first, o.oid))
+    """Objects whose own Upkeep effects run, initiative player's first (MW-3.14, MW-A22);
+    not the mage of a player who is out, the one object of its left (MW-B29: it is out of the
+    arena, no Burn or Rot hurts it any more)."""
+    place = rank(st)
+    found = sorted((o for o in st.objs.values() if not st.players[o.controller].out),
+                   key=lambda o: (place[o.controller], o.oid))
     return tuple(o.oid for o in found)
 
 
@@ -339,13 +415,15 @@ class Upkeep(Frame):
             oid, self.effects = self.effects[0], self.effects[1:]
             if oid not in st.objs:
                 continue
-            if needs_order(st, oid):
-                self.current, self.stage = oid, 4
+            if needs_order(st, oid) and standing(st, st.obj(oid).controller):
+                self.current, self.stage = oid, 4    # a fallen player decides no more (MW-B29)
                 st.frames.append(UpkeepOrderAsk(st.obj(oid).controller, oid))
                 return
             run_upkeep_effects(st, oid, regenerate_first=False)
             if st.over:
                 return
+            if st.frames[-1] is not self:   # a card's effect asks its controller first
+                return                      # (Moloch's Torment); then the next object
         self.stage = 5
 
 
@@ -454,10 +532,9 @@ def planning_step(st: MageWarsState) -> None:
         player.planned = []
     casters.return_assigned(st)         # familiars' and spawnpoints' spells too (MW-5.45)
     st.changed()
-    first, second = order(st)
     push_reveal(st, "MW-3.18")
-    st.frames.append(PlanAsk(second))
-    st.frames.append(PlanAsk(first))
+    for seat in reversed(order(st)):        # clockwise from the initiative (MW-B31)
+        st.frames.append(PlanAsk(seat))
 
 
 @dataclass(slots=True)
@@ -497,8 +574,11 @@ class PlanAsk(Ask):
         player.book.remove(words[1])
         player.planned = sorted([*player.planned, words[1]])
         st.changed()
-        st.emit("plan", "MW-3.18", Text(f"You plan {words[1]}.", f"Preparas {words[1]}."),
-                visible_to=frozenset({self.seat}), seat=self.seat, card=words[1])
+        text = Text(f"You plan {words[1]}.", f"Preparas {words[1]}.") if len(st.players) == 2 \
+            else Text(f"{name(self.seat)} plans {words[1]}.",     # a team-mate reads it too
+                      f"{name(self.seat)} prepara {words[1]}.")   # (MW-9.8)
+        st.emit("plan", "MW-3.18", text, visible_to=frozenset({self.seat}), seat=self.seat,
+                card=words[1])
         self._maybe_done(st)
 
     def _maybe_done(self, st: MageWarsState) -> None:
@@ -541,6 +621,8 @@ class ActionPhase(Frame):
     precast: bool = False        # quickcast made just before this turn's activation
 
     def step(self, st: MageWarsState) -> None:
+        if fallen_settled(st):
+            return
         if self.stage == OPENING:
             self.seat, self.stage = st.initiative, TURNS
             push_windows(st, "MW-3.26")
@@ -553,7 +635,7 @@ class ActionPhase(Frame):
             st.frames.append(QuickcastOffer(self.seat, "MW-3.25"))
             st.frames.append(PowerOffer(self.seat))     # temples: right after the turn
         elif self.stage == NEXT:
-            self.seat, self.precast, self.stage = 1 - self.seat, False, TURNS
+            self.seat, self.precast, self.stage = next_seat(st, self.seat), False, TURNS
         elif self.stage == CLOSING:
             self.stage = DONE
             st.frames.append(RevealLater("MW-3.23"))    # MW-5.84 (a): end of the phase
@@ -562,8 +644,11 @@ class ActionPhase(Frame):
             st.frames.pop()
 
     def _turn(self, st: MageWarsState) -> None:
-        mine, theirs = active_creatures(st, self.seat), active_creatures(st, 1 - self.seat)
-        if not mine and not theirs:
+        if not st.in_game(self.seat):       # fell since: the turn passes on (MW-B29)
+            self.seat, self.precast = next_seat(st, self.seat), False
+            return
+        mine = active_creatures(st, self.seat)
+        if not mine and not any(active_creatures(st, seat) for seat in order(st)):
             self.stage = CLOSING
             return
         if not mine:
@@ -571,7 +656,7 @@ class ActionPhase(Frame):
                                                   "and passes.",
                                                   f"{name(self.seat)} no tiene criaturas "
                                                   "activas y pasa."), seat=self.seat)
-            self.seat, self.precast = 1 - self.seat, False
+            self.seat, self.precast = next_seat(st, self.seat), False
             return
         self.stage = AFTER_ASK
         st.frames.append(TurnAsk(self.seat, self.precast))
@@ -597,8 +682,16 @@ class ActionPhase(Frame):
 
 
 def can_pass(st: MageWarsState, seat: int) -> bool:
-    """Passing: only while the opponent has more active creatures (MW-3.30, MW-3.32)."""
-    return len(active_creatures(st, 1 - seat)) > len(active_creatures(st, seat))
+    """Passing: only while the opponent has more active creatures (MW-3.30, MW-3.32). With
+    three or four players, while any other seat still in the game on its own has more (MW-9.5,
+    MW-B23): every other seat, team-mates included, or only the enemies with the option
+    `pass_compare=opponents`."""
+    if len(st.players) == 2:
+        return len(active_creatures(st, 1 - seat)) > len(active_creatures(st, seat))
+    mine = len(active_creatures(st, seat))
+    others = st.enemies(seat) if st.game.options.get("pass_compare") == "opponents" \
+        else [s for s in st.clockwise(seat) if s != seat]
+    return any(len(active_creatures(st, other)) > mine for other in others)
 
 
 @dataclass(slots=True)
@@ -643,10 +736,10 @@ def start_quickcast(st: MageWarsState, seat: int, text: str, why: str) -> None:
 
 
 def push_windows(st: MageWarsState, rule: str) -> None:
-    """A quickcast window: each seat in initiative order may quickcast (MW-3.26, MW-3.37)."""
-    first, second = order(st)
-    st.frames.append(QuickcastOffer(second, rule))
-    st.frames.append(QuickcastOffer(first, rule))
+    """A quickcast window: each seat in initiative order may quickcast (MW-3.26, MW-3.37;
+    clockwise with three or four, MW-B31)."""
+    for seat in reversed(order(st)):
+        st.frames.append(QuickcastOffer(seat, rule))
 
 
 def may_quickcast(st: MageWarsState, seat: int) -> bool:
@@ -656,7 +749,7 @@ def may_quickcast(st: MageWarsState, seat: int) -> bool:
     from grimorio.games.mage_wars.rules import casters
 
     player = st.player(seat)
-    if not player.quickcast or player.mage not in st.objs:
+    if not player.quickcast or player.mage not in st.objs or not standing(st, seat):
         return False
     return bool(player.planned) or casters.any_bound_ready(st, seat) \
         or bool(hooks.quick_powers(st, seat)) or bool(mages.innate_castable(st, seat))
@@ -678,7 +771,8 @@ class PowerOffer(Frame):
             hooks.ready_power(st, self.seat, MWAction(st.ret))
             self.asked = False
             return
-        if self.asked or st.over or not hooks.ready_powers(st, self.seat):
+        if self.asked or st.over or not standing(st, self.seat) \
+                or not hooks.ready_powers(st, self.seat):
             st.frames.pop()
             return
         self.asked = True

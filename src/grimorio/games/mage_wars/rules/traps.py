@@ -28,25 +28,31 @@ TRAPPED = "trapped"             # Obj.memo key: the round a trap went off on thi
 
 
 def zone_ok(st: MageWarsState, seat: int, card: data.Card, zone: str) -> bool:
-    """A trap may not target a zone holding an enemy creature (MW-5.98, MW-A24)."""
+    """A trap may not target a zone holding an enemy creature (MW-5.98, MW-A24); a
+    team-mate's creature is no enemy (MW-9.8)."""
     return not (mandatory.is_trap(card) and any(
-        o.is_creature and o.controller != seat for o in st.in_zone(zone)))
+        o.is_creature and not st.allied(o.controller, seat) for o in st.in_zone(zone)))
 
 
 def entered(st: MageWarsState, oid: int, zone: str) -> None:
-    """A creature came into `zone` by a move, a push or a teleport: the other side's face-down
-    traps there go off (MW-5.99, MW-4.24)."""
+    """A creature came into `zone` by a move, a push or a teleport: the other sides'
+    face-down traps there go off (MW-5.99, MW-4.24); a team-mate's traps do not (MW-9.8). With
+    several enemy seats holding traps there, each turns its own up, in turn order from the
+    initiative holder (MW-B33)."""
     o = st.objs.get(oid)
     if o is None or not o.is_creature or o.zone != zone:
         return
-    enemy = st.opponent(o.controller)
-    oids = mandatory.face_down_on(st, enemy, mandatory.TRAP, zone=zone)
-    if not oids:
+    seats = [s for s in st.clockwise(st.initiative) if not st.allied(s, o.controller)]
+    found = [(s, mandatory.face_down_on(st, s, mandatory.TRAP, zone=zone)) for s in seats]
+    found = [(s, oids) for s, oids in found if oids]
+    if not found:
         return
-    st.emit("trap", "MW-5.99", Text(f"o{oid} enters {zone}: {len(oids)} trap(s) go off.",
-                                    f"o{oid} entra en {zone}: se disparan {len(oids)} "
-                                    "trampa(s)."), oid=oid, zone=zone, traps=list(oids))
-    st.frames.append(mandatory.Trigger(enemy, oids, mandatory.TRAP, oid))
+    every = [t for _, oids in found for t in oids]
+    st.emit("trap", "MW-5.99", Text(f"o{oid} enters {zone}: {len(every)} trap(s) go off.",
+                                    f"o{oid} entra en {zone}: se disparan {len(every)} "
+                                    "trampa(s)."), oid=oid, zone=zone, traps=every)
+    for enemy, oids in reversed(found):         # the first pushed is answered last
+        st.frames.append(mandatory.Trigger(enemy, oids, mandatory.TRAP, oid))
     st.reveal()     # the other seat learns of a trap here: undo stops (MW-5.99, MW-5.100)
 
 
