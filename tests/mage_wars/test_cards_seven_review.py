@@ -170,8 +170,8 @@ def test_the_text_board_shows_a_banished_creatures_tokens_and_spells() -> None:
 
 def test_a_banished_creature_in_the_state_document_resample_and_clone() -> None:
     """MW-S12: the document keeps where the banished creature came from and its tokens; a
-    clone, and a resample for either seat, keep them (nothing about it is hidden). The setup
-    mapping has no way to place a banished creature: a creature needs a zone."""
+    clone, and a resample for either seat, keep them (nothing about it is hidden). In a setup
+    a creature needs a zone, unless it is `banished` (test_setup_hardening)."""
     st = _banish_then_beastmaster_turn()
     doc = json.loads(json.dumps(st.document()))
     wolf = next(o for o in doc["state"]["objects"] if o["oid"] == 3)

@@ -35,7 +35,7 @@ LABELS = {
            "passed": "passed", "zone_ench": "on the zone", "acting": "acting",
            "counters": "mana", "empty_arena": "nothing in play", "held": "held spells",
            "bound": "bound", "team": "team", "out": "out of the game",
-           "winners": "winners"},
+           "winners": "winners", "element": "element"},
     "es": {"title": "Mage Wars", "round": "Ronda", "of": "de", "initiative": "iniciativa",
            "over": "La partida ha terminado", "winner": "gana", "draw": "empate",
            "arena": "Arena", "walls": "muros", "none": "ninguno", "mage": "mago",
@@ -49,7 +49,7 @@ LABELS = {
            "zone_ench": "en la zona", "acting": "actuando", "counters": "maná",
            "empty_arena": "nada en juego", "held": "hechizos asignados",
            "bound": "agregado", "team": "equipo", "out": "fuera de la partida",
-           "winners": "ganan"},
+           "winners": "ganan", "element": "elemento"},
 }
 
 
@@ -82,6 +82,18 @@ def condition_name(marker: str, lang: str) -> str:
 def class_name(mage_class: str, lang: str) -> str:
     text = _names().get(f"class:{mage_class}")
     return mage_class if text is None else text.get(lang)
+
+
+def element_text(player: dict[str, Any], lang: str) -> str | None:
+    """The Wizard's chosen element, public as it decides his training (MW-7.31): "element
+    fire" / "elemento fuego"; None for a player with none."""
+    element = player.get("element")
+    if not element:
+        return None
+    from grimorio.games.mage_wars.spellbook import SCHOOL_NAMES
+
+    text = SCHOOL_NAMES.get(element)
+    return f"{LABELS[lang]['element']} {element if text is None else text.get(lang)}"
 
 
 def lang_of(lang: str) -> str:
@@ -320,7 +332,9 @@ def _mage(view: dict[str, Any], doc: dict[str, Any], player: dict[str, Any],
     seat = player["seat"]
     you = f" ({t['you']})" if view.get("seat") == seat else ""
     damage = mage.get("damage", 0) if mage else 0
-    head = (f"{_seat(doc, seat, lang)}{you} o{player['mage']} · {t['life']} "
+    element = element_text(player, lang)       # the Wizard's (MW-7.31)
+    head = (f"{_seat(doc, seat, lang)}{you} o{player['mage']}"
+            f"{f' · {element}' if element else ''} · {t['life']} "
             f"{max(0, player['life'] - damage)}/{player['life']} · {t['mana']} {player['mana']}")
     status = (f"    {t['channeling']} {player['channeling']} · {t['quickcast']} "
               f"{t['ready'] if player.get('quickcast') else t['used']}")

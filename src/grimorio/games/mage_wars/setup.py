@@ -29,8 +29,16 @@ PLAYER_KEYS = frozenset({"class", "mana", "damage", "zone", "quickcast", "active
                          "life"})
 OBJECT_KEYS = frozenset({"card", "controller", "owner", "zone", "host", "damage", "active",
                          "guard", "markers", "late", "mana", "face_up", "oid", "used", "slots",
-                         "entered_round"})
+                         "entered_round", "banished"})
+BANISHED_KEYS = frozenset({"tokens", "from"})
 PHASES = ("planning", "upkeep", "action", "menu")
+# The bounds of a setup's numbers (docs/games/mage-wars.md, "Setup mapping"): far above what a
+# game reaches, low enough that a typo or a hostile mapping is refused, naming the field.
+MAX_MANA = 999          # a player's pool, the mana on an object
+MAX_DAMAGE = 999
+MAX_LIFE = 999
+MAX_MARKERS = 99        # of one condition on one object
+MAX_OID = 999
 
 
 def resolve_classes(game: MageWars, seed: int) -> list[str]:
@@ -129,7 +137,7 @@ def from_setup(game: MageWars, seed: int, setup: Mapping[str, Any]) -> MageWarsS
         raise ScenarioError(f"walls: {exc}") from None
     if game.full:
         st.memo["mode"] = "full"
-    st.round = _int(setup.get("round", 1), "round", 1)
+    st.round = _number(setup.get("round", 1), "round", 1, st.round_limit)
     st.initiative = _int(setup.get("initiative", 0), "initiative", 0)
     if st.initiative >= seats:
         raise ScenarioError("initiative: a seat, 0 or 1" if seats == 2 else
@@ -213,12 +221,12 @@ def _player(st: MageWarsState, seat: int, default_class: str, raw: Mapping[str, 
     zone = _zone(st, raw.get("zone", default_zone), f"{where}.zone")
     player = add_mage(st, seat, str(mage_class), zone)
     _full_player(st, player, raw, where)
-    player.mana = _int(raw.get("mana", player.mana), f"{where}.mana")
+    player.mana = _number(raw.get("mana", player.mana), f"{where}.mana", 0, MAX_MANA)
     player.quickcast = _bool(raw.get("quickcast", True), f"{where}.quickcast")
     player.planned = sorted(_cards(raw.get("planned", []), f"{where}.planned"))
     player.discard = _cards(raw.get("discard", []), f"{where}.discard")
     mage = st.objs[player.mage]
-    mage.damage = _int(raw.get("damage", 0), f"{where}.damage")
+    mage.damage = _number(raw.get("damage", 0), f"{where}.damage", 0, MAX_DAMAGE)
     mage.active = _bool(raw.get("active", True), f"{where}.active")
     mage.guard = _bool(raw.get("guard", False), f"{where}.guard")
     mage.markers = _markers(raw.get("markers", {}), f"{where}.markers")
@@ -255,7 +263,7 @@ def _full_player(st: MageWarsState, player: Player, raw: Mapping[str, Any], wher
     books.make_full(st, player, book, element)
     if book is None:        # the starter book's playable cards (pending ones left out)
         player.book = [c for c in player.book if c in card_index()]
-    player.life = _int(raw.get("life", player.life), f"{where}.life", 1)
+    player.life = _number(raw.get("life", player.life), f"{where}.life", 1, MAX_LIFE)
     player.mana = mage.starting_mana
 
 
@@ -284,12 +292,13 @@ def _object(st: MageWarsState, index: int, raw: Mapping[str, Any]) -> None:
     card = st.card(card_id)
     host = _host(st, raw.get("host"), where)
     controller = _seat(st, raw.get("controller", _default_controller(st, host)), where)
-    oid = _int(raw.get("oid", st.next_oid), f"{where}.oid", 3)
+    oid = st.next_oid if "oid" not in raw else _number(raw["oid"], f"{where}.oid", 3, MAX_OID)
     if oid in st.objs:
         raise ScenarioError(f"{where}.oid: o{oid} is taken")
     zone = raw.get("zone")
     zone = None if zone is None else _zone(st, zone, f"{where}.zone")
-    _placement(card, zone, host, st, where)
+    away = _banished(st, card, raw.get("banished"), zone, where)
+    _placement(card, zone if away is None else away[1], host, st, where)
     face_up = _bool(raw.get("face_up", True), f"{where}.face_up")
     if not face_up and card.type != "enchantment":
         raise ScenarioError(f"{where}.face_up: only an enchantment is ever face down "
@@ -300,17 +309,48 @@ def _object(st: MageWarsState, index: int, raw: Mapping[str, Any]) -> None:
                      face_up=face_up)
     # A placed object was already there: it entered in an earlier round unless the setup says
     # otherwise (Rouse the Beast looks for creatures summoned this round).
-    obj.entered_round = _int(raw.get("entered_round", st.round - 1), f"{where}.entered_round")
-    obj.damage = _int(raw.get("damage", 0), f"{where}.damage")
+    obj.entered_round = _number(raw.get("entered_round", st.round - 1),
+                                f"{where}.entered_round", 0, st.round)
+    obj.damage = _number(raw.get("damage", 0), f"{where}.damage", 0, MAX_DAMAGE)
     obj.guard = _bool(raw.get("guard", False), f"{where}.guard")
     obj.markers = _markers(raw.get("markers", {}), f"{where}.markers")
     obj.late = _markers(raw.get("late", {}), f"{where}.late")
-    obj.mana = _int(raw.get("mana", 0), f"{where}.mana")
+    obj.mana = _number(raw.get("mana", 0), f"{where}.mana", 0, MAX_MANA)
     obj.used = frozenset(_texts(raw.get("used", []), f"{where}.used"))
     slot = () if card.equipment_slot is None else (card.equipment_slot,)
     if card.both_hands:             # weapon and shield at once (MW-5.105)
         slot = tuple(dict.fromkeys((*slot, "weapon", "shield")))
     obj.slots = tuple(_texts(raw.get("slots", list(slot)), f"{where}.slots"))
+    if away is not None:        # as Banish leaves it (MW-S12): its action marker kept
+        from grimorio.games.mage_wars.effects import incantations
+
+        obj.memo["banish"] = away[0]
+        obj.memo[incantations.BANISHED_FROM] = list(st.arena.zones).index(away[1]) + 1
+        obj.memo[incantations.BANISHED_ACTIVE] = int(obj.active)
+
+
+def _banished(st: MageWarsState, card: data.Card, raw: Any, zone: str | None, where: str
+              ) -> tuple[int, str] | None:
+    """A creature out of the arena under Banish (MW-S12): `banished: {tokens, from}`, the
+    Banish tokens left (1 to the card's 3) and the zone it left, where it comes back; it
+    stands in no zone. None without the field."""
+    if raw is None:
+        return None
+    where = f"{where}.banished"
+    if card.type != "creature":
+        raise ScenarioError(f"{where}: only a creature other than a mage is ever banished "
+                            "(MW-S12)")
+    if zone is not None:
+        raise ScenarioError(f"{where}: a banished creature stands in no zone; the zone it "
+                            "left is banished.from, not zone (MW-S12)")
+    fields = _mapping(raw, where)
+    _known(fields, BANISHED_KEYS, where)
+    missing = sorted(BANISHED_KEYS - set(fields))
+    if missing:
+        raise ScenarioError(f"{where}.{missing[0]}: needed (tokens and from)")
+    most = int(dict(st.card("banish").params)["banish_tokens"])
+    tokens = _number(fields["tokens"], f"{where}.tokens", 1, most)
+    return tokens, _zone(st, fields["from"], f"{where}.from")
 
 
 def _possible(st: MageWarsState) -> None:
@@ -318,11 +358,13 @@ def _possible(st: MageWarsState) -> None:
     already destroyed (MW-3.1), and so is a creature or conjuration (MW-X-8.2); an
     Incapacitated creature holds no Guard marker (MW-X-6.38, MW-6.132)."""
     from grimorio.games.mage_wars import traits
+    from grimorio.games.mage_wars.effects import incantations
 
     st.changed()
     for obj in sorted(st.objs.values(), key=lambda o: o.oid):
         where = f"o{obj.oid} ({obj.card})"
-        if obj.has_life and obj.zone is not None and obj.face_up \
+        if obj.has_life and obj.face_up \
+                and (obj.zone is not None or incantations.banished(st, obj.oid)) \
                 and obj.damage >= traits.life(st, obj.oid):
             raise ScenarioError(f"{where}: damage {obj.damage} is at least its life "
                                 f"{traits.life(st, obj.oid)}, so it is already destroyed "
@@ -377,6 +419,14 @@ def _mapping(value: Any, where: str) -> Mapping[str, Any]:
 
 
 
+def _number(value: Any, where: str, least: int, most: int) -> int:
+    """A whole number (not a bool, a float or a text) from `least` to `most`."""
+    number = _int(value, where, least)
+    if number > most:
+        raise ScenarioError(f"{where}: at most {most}, not {number}")
+    return number
+
+
 def _bool(value: Any, where: str) -> bool:
     if not isinstance(value, bool):
         raise ScenarioError(f"{where}: true or false, not {value!r}")
@@ -426,7 +476,7 @@ def _markers(value: Any, where: str) -> dict[str, int]:
         if key not in CONDITIONS:
             raise ScenarioError(f"{where}: {key!r} is not a condition "
                                 f"({', '.join(CONDITIONS)})")
-        if _int(count, f"{where}.{key}") > 0:
+        if _number(count, f"{where}.{key}", 0, MAX_MARKERS) > 0:
             out[str(key)] = count
     return out
 

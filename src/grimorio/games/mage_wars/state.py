@@ -301,6 +301,7 @@ class MageWarsState(AskDriven, State):
                 "book_size": len(p.book), "planned_count": len(p.planned),
                 "discard": list(p.discard), "passed": p.passed, **held_public(p),
                 **({"custom_book": True} if p.custom else {}),
+                **({"element": e} if (e := _element_of(self, p.seat)) else {}),  # MW-7.31
                 **({"team": p.team, "out": p.out} if len(self.players) > 2 else {})}
 
     # ---- hidden information --------------------------------------------------------------------
@@ -567,7 +568,8 @@ def _pick_enchantment(st: MageWarsState, obj: Obj, pool: list[str],
     """An enchantment card from `pool` that fits `obj`'s host: no name its controller already
     has there (MW-5.79); removed from the pool. One a pending `Trigger` set off (`need`) only
     becomes a card with that trigger: a trap, or a mandatory Defense against that attack
-    (MW-5.94, MW-5.99; rules/mandatory.py `needs`). None when nothing fits (keeps the card)."""
+    (MW-5.94, MW-5.99; rules/mandatory.py `needs`); never one that a trigger it stayed silent
+    for would have set off (MW-B36; `ruled_out`). None when nothing fits (keeps the card)."""
     from grimorio.games.mage_wars.rules import mandatory
 
     near = {o.card for o in st.objs.values() if o is not obj and o.kind == "enchantment"
@@ -577,6 +579,7 @@ def _pick_enchantment(st: MageWarsState, obj: Obj, pool: list[str],
         card = st.cards[card_id]
         if card.type == "enchantment" and card_id not in near \
                 and _target_fits(st, card, obj.host, obj.zone) \
+                and not mandatory.ruled_out(obj, card) \
                 and (need is None or mandatory.could_be(card, need)) \
                 and (need is None or need[0] != mandatory.SPELL
                      or _spell_sets_off(st, obj, card_id)):

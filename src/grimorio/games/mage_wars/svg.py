@@ -6,8 +6,9 @@ controller's colour (o-id inside, name under it, a damage/life bar, condition ma
 ring for Guard, faded when inactive), enchantments and equipment as small cards beside their host
 (an opponent's face-down enchantment as a blank card: the view carries no card for it, MW-5.78),
 and a side panel with each mage's life, mana, channeling, quickcast, planned spells (named only in
-their owner's view, MW-3.20) and discard pile. Every text is escaped; the same view always gives
-the same bytes.
+their owner's view, MW-3.20) and discard pile. A banished creature, in play but in no zone
+(MW-S12), is drawn in a strip under the arena with its Banish tokens left and its spells, as the
+text board lists it. Every text is escaped; the same view always gives the same bytes.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from grimorio.games.mage_wars.render import (
     card_name,
     class_name,
     condition_name,
+    element_text,
     lang_of,
     object_life,
     planned_text,
@@ -38,10 +40,13 @@ COLOURS = ("#c0392b", "#2f6fd0", "#2e8b57", "#b8860b")   # one per seat, green a
 #                                                         for the extra players (MW-9.10)
 MARKER_COLOURS = {"burn": "#e67e22", "stun": "#8e44ad", "daze": "#f1c40f", "weak": "#7f8c8d",
                   "cripple": "#6d4c41", "rot": "#27ae60", "sleep": "#34495e"}
+BANISHED_ROW = 70     # height of a banished creature's row in the strip under the arena
 WORDS = {"en": {"title": "Mage Wars arena", "zone": "zone", "wall": "wall",
-                "perimeter": "perimeter wall", "more": "more objects"},
+                "perimeter": "perimeter wall", "more": "more objects", "banished": "banished",
+                "tokens": "Banish tokens"},
          "es": {"title": "Arena de Mage Wars", "zone": "zona", "wall": "muro",
-                "perimeter": "muro perimetral", "more": "más objetos"}}
+                "perimeter": "muro perimetral", "more": "más objetos",
+                "banished": "desterradas", "tokens": "fichas de Destierro"}}
 
 
 def svg(view: dict[str, Any], lang: str = "en") -> str:
@@ -50,7 +55,9 @@ def svg(view: dict[str, Any], lang: str = "en") -> str:
     lang = lang_of(lang)
     rows, cols = _shape(doc)
     width = cols * CELL + 2 * MARGIN + PANEL
-    height = max(rows * CELL + 2 * MARGIN, 60 + 190 * len(doc["players"]))
+    away = _banished(doc)
+    strip = 0 if not away else 24 + BANISHED_ROW * len(away)
+    height = max(rows * CELL + 2 * MARGIN + strip, 60 + 190 * len(doc["players"]))
     parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
              f'viewBox="0 0 {width} {height}" font-family="sans-serif">',
              _title(WORDS[lang]["title"])]
@@ -58,6 +65,7 @@ def svg(view: dict[str, Any], lang: str = "en") -> str:
     parts += _walls(doc, rows, cols, lang)
     parts += _zone_enchantments(doc, lang)
     parts += _tokens(doc, lang)
+    parts += _banished_strip(doc, away, rows * CELL + 2 * MARGIN, lang)
     parts += _panel(view, doc, cols, lang)
     parts.append("</svg>")
     return "\n".join(parts) + "\n"
@@ -134,6 +142,37 @@ def _tokens(doc: dict[str, Any], lang: str) -> list[str]:
             out.append(f'<text class="more" x="{x0 + CELL - 6}" y="{y0 + 14}" font-size="11" '
                        f'text-anchor="end">+{more}{_title(f"{more} " + WORDS[lang]["more"])}'
                        "</text>")
+    return out
+
+
+def _banished(doc: dict[str, Any]) -> list[dict[str, Any]]:
+    """The banished creatures (MW-S12): in play, in no zone and on no host, by oid."""
+    return [o for o in doc["objects"]
+            if o["kind"] == "creature" and o.get("zone") is None and o.get("host") is None]
+
+
+def _banished_strip(doc: dict[str, Any], away: list[dict[str, Any]], y: int, lang: str
+                    ) -> list[str]:
+    """Under the arena, one row per banished creature (MW-S12): its token (with its spells
+    beside it, a hidden one blank) and a caption in its controller's colour with the Banish
+    tokens left before it comes back."""
+    if not away:
+        return []
+    words = WORDS[lang]
+    out = ['<g class="banished">',
+           f'<text x="{MARGIN}" y="{y + 4}" font-size="12" font-weight="bold" '
+           f'fill="#7a705c">{escape(words["banished"].capitalize())}</text>']
+    for i, obj in enumerate(away):
+        cx, cy = MARGIN + 40, y + 30 + BANISHED_ROW * i
+        tokens = (obj.get("memo") or {}).get("banish")
+        caption = f"o{obj['oid']} {short_name(doc, obj, lang)} P{obj['controller'] + 1}"
+        if tokens:
+            caption += f" · {tokens} {words['tokens']}"
+        colour = COLOURS[obj["controller"] % len(COLOURS)]
+        out.append(_token(doc, obj, cx, cy, lang))
+        out.append(f'<text class="banished-caption" data-oid="{obj["oid"]}" x="{cx + 30}" '
+                   f'y="{cy + 4}" font-size="11" fill="{colour}">{escape(caption)}</text>')
+    out.append("</g>")
     return out
 
 
@@ -274,6 +313,9 @@ def _mage_panel(view: dict[str, Any], doc: dict[str, Any], player: dict[str, Any
     if view.get("seat") == seat:
         head += f" ({t['you']})"
     side = []                               # a line of its own: the heading has no room
+    element = element_text(player, lang)    # the Wizard's (MW-7.31)
+    if element:
+        side.append(element)
     if player.get("team", -1) in (0, 1):    # a team game of four (MW-9.6)
         side.append(f"{t['team']} {'AB'[player['team']]}")
     if player.get("out"):                   # its mage fell (MW-B29)

@@ -42,8 +42,9 @@ class GateToVoltari(Script):
     """Wizard's portal, channeling 1 (data). It watches the enemy mage (with two players, the
     only one): each spell that mage casts and resolves puts 1 mana on the Gate. In Deployment,
     holding 3 mana or more, it may bring in one Corporeal Arcane creature (MW-5.52). With three
-    or four seats its controller names one enemy mage when it comes into play (`name o2`,
-    asked only when there is a choice, MW-B35) and only that mage's spells count."""
+    or four seats its controller names one standing enemy mage when it comes into play (`name
+    o2`, asked only when there is a choice, MW-B35), and another when that mage's player goes
+    out (`rewatch_gates`); only the named mage's spells count."""
 
     def holds(self, st: MageWarsState, oid: int, card: data.Card) -> bool:
         return (card.type == "creature" and _school(card, "arcane")
@@ -56,11 +57,7 @@ class GateToVoltari(Script):
         if not new:
             return
         gate = max(new, key=lambda o: o.oid)
-        foes = st.enemies(gate.controller)
-        if len(foes) == 1:
-            watch(st, gate.oid, foes[0])
-        elif foes:
-            st.frames.append(NameMageAsk(gate.controller, gate.oid, tuple(foes)))
+        _name_foe(st, gate)
 
     def spell_cast(self, st: MageWarsState, oid: int, caster: int, card: data.Card) -> None:
         gate = st.obj(oid)
@@ -79,6 +76,37 @@ class GateToVoltari(Script):
 
 
 WATCHED = "watched"     # Obj.memo: the seat whose mage a Gate to Voltari named (3+ seats)
+
+
+def standing_foes(st: MageWarsState, seat: int) -> list[int]:
+    """The enemy seats whose mage still stands: its player is in the game and the mage has not
+    fallen in the turn, window or step under way (MW-B29, MW-B35)."""
+    from grimorio.games.mage_wars.rules import damage
+
+    down = set(damage.fallen(st))
+    return [s for s in st.enemies(seat) if s not in down]
+
+
+def _name_foe(st: MageWarsState, gate: Obj) -> None:
+    """The Gate names a standing enemy mage: at once when there is one, asked of its controller
+    when there are several (MW-B35)."""
+    foes = standing_foes(st, gate.controller)
+    if len(foes) == 1:
+        watch(st, gate.oid, foes[0])
+    elif foes:
+        st.frames.append(NameMageAsk(gate.controller, gate.oid, tuple(foes)))
+
+
+def rewatch_gates(st: MageWarsState) -> None:
+    """Players just went out (MW-B29): a Gate to Voltari whose named mage's player is out names
+    another standing enemy mage at once (MW-B35), each Gate in the order of its oid."""
+    if len(st.players) <= 2:
+        return
+    gates = [o for o in sorted(st.objs.values(), key=lambda o: o.oid)
+             if o.card == "gate-to-voltari" and WATCHED in o.memo
+             and st.players[o.memo[WATCHED]].out and st.in_game(o.controller)]
+    for gate in reversed(gates):        # pushed from the last, so the lowest oid asks first
+        _name_foe(st, gate)
 
 
 def watch(st: MageWarsState, oid: int, seat: int) -> None:

@@ -92,12 +92,16 @@ def hides_choices(st: MageWarsState, obj: Obj) -> bool:
 
 def assign_options(st: MageWarsState, seat: int) -> list[MWAction]:
     """`assign o7 <card>`: one spell from the book for each familiar and spawnpoint the seat
-    controls that has none yet (MW-3.19, MW-5.41, MW-5.52)."""
+    controls that has none yet (MW-3.19, MW-5.41, MW-5.52); none for a banished familiar, which
+    can cast nothing while away (MW-S12)."""
+    from grimorio.games.mage_wars.effects import incantations
+
     player = st.player(seat)
     out: list[MWAction] = []
     for obj in sorted(st.objs.values(), key=lambda o: o.oid):
         use = holder_kind(st, obj.oid)
-        if use is None or obj.controller != seat or obj.oid in player.assigned:
+        if use is None or obj.controller != seat or obj.oid in player.assigned \
+                or incantations.banished(st, obj.oid):
             continue
         out += [act("assign", f"o{obj.oid}", card) for card in sorted(set(player.book))
                 if fits(st, use, card, obj.oid)]

@@ -238,14 +238,20 @@ def _stop_turns(st: MageWarsState, seat: int) -> None:
 def settle_fallen(st: MageWarsState) -> None:
     """Called between the steps of the round and the action turns (rules/round.py): whatever
     destroyed a mage has finished, so its player leaves the game (MW-B29). The end is checked
-    first (damage dealt with the check put off counts now)."""
+    first (damage dealt with the check put off counts now). A Gate to Voltari that watched a
+    player now out may ask its controller to name another mage (MW-B35)."""
     if st.over or len(st.players) == 2:
         return
     check_end(st)
     if st.over:
         return
-    for seat in fallen(st):
+    down = fallen(st)
+    for seat in down:
         eliminate(st, seat)
+    if down:                    # a Gate to Voltari that watched one of them names another
+        from grimorio.games.mage_wars.effects import conjurations
+
+        conjurations.rewatch_gates(st)
 
 
 def eliminate(st: MageWarsState, seat: int) -> None:

@@ -22,6 +22,8 @@ has worked (MW-5.93; `used`).
 A `Trigger` being pushed tells the other seat that a face-down card there is a trap or a mandatory
 Defense, so it is new information: `st.reveal()` (core), and `Match.undo` stops there; resampling
 redraws a triggered card only as another card with that trigger (`needs`, state._redraw_player).
+Silence is public too (MW-B36): a face-down card a spell or an entering enemy did not set off is
+marked with the mandatory identities it therefore lacks (`rule_out`, `ruled_out`; traps.py).
 """
 
 from __future__ import annotations
@@ -35,11 +37,13 @@ from grimorio.games.mage_wars.flow import Frame, MWAction, act
 from grimorio.games.mage_wars.rules.round import Choice, name, order, rank
 
 if TYPE_CHECKING:
+    from grimorio.games.mage_wars.model import Obj
     from grimorio.games.mage_wars.state import MageWarsState
 
 TRAP, DEFENSE = "trap", "defense"
 SPELL = "spell"                 # a spell being cast, at its Counter step (Nullify, Jinx, MW-5.13)
 FORCED = "forced-defense"       # st.once mark: a paid mandatory Defense awaiting its attack
+RULED_OUT = "ruled-out-"        # Obj.memo key prefix: an identity its silence ruled out (MW-B36)
 ASK, ANSWERED, WORKED = range(3)
 
 
@@ -91,6 +95,8 @@ def spell_trigger(st: MageWarsState, caster: int, card: data.Card,
         s = _counter_script(o.card)
         if s is not None and s.counter_trigger(st, o.oid, caster, card, targets):
             by_seat.setdefault(o.controller, []).append(o.oid)
+        else:
+            _silent_for_spell(st, o, caster, card, targets)
     for seat, oids in sorted(by_seat.items(), key=_push_order(st), reverse=True):
         st.emit("spell-trigger", "MW-5.13", Text(f"{len(oids)} enchantment(s) answer the "
                                                  "spell.",
@@ -100,12 +106,52 @@ def spell_trigger(st: MageWarsState, caster: int, card: data.Card,
         st.reveal()         # the caster learns of a mandatory card there (MW-5.94)
 
 
+def _answering_cards(st: MageWarsState) -> tuple[str, ...]:
+    """The mandatory enchantments whose script answers spells (`counter_trigger`): Nullify,
+    Jinx, Reverse Magic."""
+    from grimorio.games.mage_wars.effects import registry
+
+    return tuple(sorted(c for c in registry.overrides("counter_trigger") if c in st.cards
+                        and st.cards[c].type == "enchantment" and is_mandatory(st.cards[c])))
+
+
+def _silent_for_spell(st: MageWarsState, o: Obj, caster: int, card: data.Card,
+                      targets: tuple[str, ...]) -> None:
+    """A face-down enchantment this spell did not set off: every seat saw that nothing
+    answered, so it is none of the mandatory cards that would have had to (MW-5.94, MW-B36);
+    those are marked in its memo (`rule_out`) for resampling (state._pick_enchantment)."""
+    truth = o.card
+    gone: list[str] = []
+    try:
+        for other in _answering_cards(st):
+            if other == truth or RULED_OUT + other in o.memo:
+                continue
+            o.card = other
+            if _counter_script(other).counter_trigger(st, o.oid, caster, card, targets):
+                gone.append(other)
+    finally:
+        o.card = truth
+    rule_out(st, o, gone)
+
+
+def rule_out(st: MageWarsState, o: Obj, tokens: list[str]) -> None:
+    """Mark identities a face-down enchantment is publicly known not to have: card ids, or
+    `TRAP` for every trap (MW-B36). Nothing is written when there is nothing new."""
+    new = [t for t in tokens if RULED_OUT + t not in o.memo]
+    if new:
+        o.memo.update((RULED_OUT + t, 1) for t in new)
+        st.changed()
+
+
+def ruled_out(o: Obj, card: data.Card) -> bool:
+    """Whether the public history proved that face-down `o` is not `card` (`rule_out`)."""
+    return RULED_OUT + card.id in o.memo or (RULED_OUT + TRAP in o.memo and is_trap(card))
+
+
 def _push_order(st: MageWarsState) -> Any:
-    """The sort key of `spell_trigger`'s seats, pushed from the last to answer: seat order in a
-    duel (seat 0 answers first); with three or four, clockwise from the initiative player, who
-    answers first (MW-B31)."""
-    if len(st.players) == 2:
-        return lambda item: item[0]
+    """The sort key of `spell_trigger`'s seats, pushed from the last to answer: the initiative
+    player answers first, then the others clockwise (MW-3.5, MW-X-2.10, MW-B31), in a duel
+    too."""
     place = rank(st)
     return lambda item: place[item[0]]
 
@@ -330,7 +376,7 @@ def defense_trigger(st: MageWarsState, defender: int, kind: str) -> bool:
     Defenses that work against it come out (MW-5.97, MW-6.84, MW-6.88, MW-6.89); True when some
     did (a `Trigger` per controller)."""
     pushed = False
-    seats = (0, 1) if len(st.players) == 2 else tuple(reversed(order(st)))  # MW-B31
+    seats = tuple(reversed(order(st)))     # initiative player's first (MW-3.5, MW-B31)
     for seat in seats:
         oids = face_down_on(st, seat, DEFENSE, host=defender, vs=kind)
         if oids:

@@ -187,13 +187,16 @@ class Round(Frame):
 
 def fallen_settled(st: MageWarsState) -> bool:
     """Three or four players: a mage that fell leaves the game once what destroyed it has
-    finished (MW-B29, rules/damage.py `settle_fallen`); True when that ended the game."""
+    finished (MW-B29, rules/damage.py `settle_fallen`); True when that ended the game or left
+    a question to answer first (a Gate to Voltari naming another mage, MW-B35): the step is
+    taken again once it is answered."""
     if len(st.players) == 2:
         return False
     from grimorio.games.mage_wars.rules import damage
 
+    depth = len(st.frames)
     damage.settle_fallen(st)
-    return st.over
+    return st.over or len(st.frames) > depth
 
 
 def push_reveal(st: MageWarsState, rule: str) -> None:

@@ -45,6 +45,11 @@ def entered(st: MageWarsState, oid: int, zone: str) -> None:
     seats = [s for s in st.clockwise(st.initiative) if not st.allied(s, o.controller)]
     found = [(s, mandatory.face_down_on(st, s, mandatory.TRAP, zone=zone)) for s in seats]
     found = [(s, oids) for s, oids in found if oids]
+    going = {t for _, oids in found for t in oids}
+    for other in st.face_down():        # silent: known to be no trap (MW-5.99, MW-B36)
+        if other.host is None and other.zone == zone and other.oid not in going \
+                and other.controller in seats:
+            mandatory.rule_out(st, other, [mandatory.TRAP])
     if not found:
         return
     every = [t for _, oids in found for t in oids]
