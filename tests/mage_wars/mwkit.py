@@ -14,11 +14,14 @@ o2 in C2), seat 0 holding the initiative.
 from __future__ import annotations
 
 import random
+from collections import Counter
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import grimorio
 from grimorio.core.events import Event
+from grimorio.games.mage_wars import books, data, spellbook
 from grimorio.games.mage_wars.state import MageWarsState
 from grimorio.testing.conformance import check_invariants
 from grimorio.testing.scenario import act_all, legal_texts
@@ -79,12 +82,14 @@ IDLE = ("pass", "end", "plan done")
 
 
 def play_busy(st: MageWarsState, seed: int, busy: float,
-              each: Callable[[MageWarsState], None] | None = None) -> None:
-    """Play random legal actions to the end, preferring (with probability `busy`) any action
-    but passing, ending and planning nothing, so that games fill the arena; the engine's
-    invariants and `each` (if any) are checked before every step."""
+              each: Callable[[MageWarsState], None] | None = None,
+              limit: int = 40_000) -> None:
+    """Play random legal actions to the end (within `limit` steps), preferring (with
+    probability `busy`) any action but passing, ending and planning nothing, so that games fill
+    the arena; the engine's invariants, a non-empty legal list without repeats and `each` (if
+    any) are checked before every step."""
     rng = random.Random(seed)
-    for _ in range(40_000):
+    for _ in range(limit):
         check_invariants(st)
         if st.is_terminal():
             break
@@ -186,3 +191,17 @@ def attack(st: MageWarsState, text: str, *dice: int) -> None:
     st.script_dice(list(dice))
     acts(st, text)
     pass_windows(st)
+
+
+def playable_book(tmp: Path, mage_class: str) -> Path:
+    """The class's starter book, without any pending card, written to a file in `tmp` (still
+    legal: fewer points, fewer copies)."""
+    starter = spellbook.starter(mage_class)
+    counts = Counter(c for c in books.card_ids(starter) if not books.unplayable([c]))
+    mage = f"{mage_class} {starter.element}" if starter.element else mage_class
+    lines = [f"mage: {mage}"] + [f"{n} {data.shipped().card(c).name.en}"
+                                 for c, n in sorted(counts.items())]
+    path = tmp / f"{mage_class}.txt"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    assert spellbook.check(spellbook.read(path)).legal
+    return path

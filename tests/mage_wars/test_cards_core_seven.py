@@ -141,11 +141,14 @@ def test_banish_tokens_come_off_in_each_upkeep_and_it_returns_after_the_third() 
     assert wolf.zone == "B1" and "banish" not in wolf.memo and not wolf.active
     assert [e.data["tokens"] for e in events(st, "banish-token")] == [2, 1]
     assert events(st, "banish-return")[0].data["zone"] == "B1"
+    turns = 0
     for _ in range(400):                        # round 4's action turns: not the wolf's
         if st.round == 5:
             break
         assert "activate o3" not in options(st)
+        turns += ask(st) == "TurnAsk"
         default(st)
+    assert turns > 0, "round 4 had no action turn to look at"
     to_planning(st, 5)
     assert st.obj(3).active
 

@@ -76,11 +76,12 @@ def _check(st: MageWarsState) -> None:
     assert twin.document() == st.document()
 
 
-def fuzz(st: MageWarsState, seed: int, every: int = 7) -> None:
+def fuzz(st: MageWarsState, seed: int, every: int = 7) -> int:
     """Random play to the end, choosing an action that names one of the seven (planning,
     casting, assigning them) nine times in ten when there is one; invariants checked every
-    `every` steps and at the end."""
+    `every` steps and at the end. Returns how many actions naming one of the seven it took."""
     rng = random.Random(seed)
+    named = 0
     for step in range(40_000):
         if step % every == 0 or st.is_terminal():
             _check(st)
@@ -92,8 +93,10 @@ def fuzz(st: MageWarsState, seed: int, every: int = 7) -> None:
         busy = [a for a in legal if a.notation() not in ("pass", "end", "plan done")]
         pick = seven if seven and rng.random() < 0.9 else \
             busy if busy and rng.random() < 0.8 else legal
+        named += pick is seven
         st.apply(rng.choice(pick))
     assert st.is_terminal() and st.over
+    return named
 
 
 GAMES = [
@@ -118,7 +121,7 @@ def test_random_full_games_with_books_stuffed_with_the_seven(tmp_path: Path, cla
     game = grimorio.load_game("mage-wars", **options)
     st = game.new_initial_state(seed)
     assert isinstance(st, MageWarsState)
-    fuzz(st, seed)
+    assert fuzz(st, seed) > 0, "no action named one of the seven"
 
 
 # ---------------------------------------------------------------------------- Banish's reach

@@ -11,7 +11,6 @@ every mage's abilities too.
 from __future__ import annotations
 
 import itertools
-from collections import Counter
 from pathlib import Path
 
 import pytest
@@ -20,7 +19,7 @@ import grimorio
 from grimorio.agents.arena import duel
 from grimorio.games.mage_wars import books, data, spellbook
 from grimorio.games.mage_wars.state import MageWarsState
-from tests.mage_wars.mwkit import play_busy
+from tests.mage_wars.mwkit import play_busy, playable_book
 
 PAIRS = list(itertools.combinations(data.MAGE_CLASSES, 2))
 ROUNDS = 10
@@ -29,10 +28,6 @@ ROUNDS = 10
 def _pending(first: str, second: str) -> list[str]:
     return books.unplayable(books.card_ids(spellbook.starter(first))
                             + books.card_ids(spellbook.starter(second)))
-
-
-def _play(st: MageWarsState, seed: int) -> None:
-    play_busy(st, seed, busy=0.7)
 
 
 @pytest.mark.parametrize("first, second", PAIRS)
@@ -44,7 +39,7 @@ def test_random_full_game_between_starter_books(first: str, second: str) -> None
                               round_limit=ROUNDS)
     st = game.new_initial_state(PAIRS.index((first, second)))
     assert isinstance(st, MageWarsState)
-    _play(st, 7)
+    play_busy(st, 7, busy=0.7)
     assert [p.mage_class for p in st.players] == [first, second]
 
 
@@ -58,38 +53,24 @@ def test_mcts_full_game_between_starter_books(first: str, second: str) -> None:
     assert score.games == 1
 
 
-def _playable_book(tmp: Path, mage_class: str) -> Path:
-    """The class's starter book without its pending cards (still legal: fewer points, fewer
-    copies)."""
-    starter = spellbook.starter(mage_class)
-    counts = Counter(c for c in books.card_ids(starter) if not books.unplayable([c]))
-    mage = f"{mage_class} {starter.element}" if starter.element else mage_class
-    lines = [f"mage: {mage}"] + [f"{n} {data.shipped().card(c).name.en}"
-                                 for c, n in sorted(counts.items())]
-    path = tmp / f"{mage_class}.txt"
-    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
-    assert spellbook.check(spellbook.read(path)).legal
-    return path
-
-
 @pytest.mark.parametrize("first, second", PAIRS)
 def test_random_full_game_with_the_playable_cards(tmp_path: Path, first: str, second: str
                                                   ) -> None:
     """MW-7.1, MW-7.2, MW-8.2: books given as files through the option `books`, each the
     starter book's playable cards, play a full game to the end with every ability live."""
-    paths = [_playable_book(tmp_path, first), _playable_book(tmp_path, second)]
+    paths = [playable_book(tmp_path, first), playable_book(tmp_path, second)]
     game = grimorio.load_game("mage-wars", mode="full", books=f"{paths[0]},{paths[1]}",
                               round_limit=ROUNDS)
     st = game.new_initial_state(PAIRS.index((first, second)) + 3)
     assert isinstance(st, MageWarsState)
     assert st.arena_id == "full"
-    _play(st, PAIRS.index((first, second)))
+    play_busy(st, PAIRS.index((first, second)), busy=0.7)
     assert [p.mage_class for p in st.players] == [first, second]
 
 
 def test_mcts_full_game_with_the_playable_cards(tmp_path: Path) -> None:
     """MW-7.1, MW-3.1: MCTS plays a full game (Wizard against Priestess) to the end."""
-    paths = [_playable_book(tmp_path, "wizard"), _playable_book(tmp_path, "priestess")]
+    paths = [playable_book(tmp_path, "wizard"), playable_book(tmp_path, "priestess")]
     game = grimorio.load_game("mage-wars", mode="full", books=f"{paths[0]},{paths[1]}",
                               round_limit=3)
     score = duel(game, "mcts:iters=8,depth=0", "random", range(1))
@@ -104,7 +85,7 @@ def test_grimorio_play_runs_a_full_game(tmp_path: Path) -> None:
     from grimorio.cli.main import app
 
     runner = CliRunner()
-    paths = [_playable_book(tmp_path, "beastmaster"), _playable_book(tmp_path, "warlock")]
+    paths = [playable_book(tmp_path, "beastmaster"), playable_book(tmp_path, "warlock")]
     result = runner.invoke(app, ["play", "mage-wars", "--seat", "random", "--seat", "random",
                                  "--seed", "2", "-o", "mode=full", "-o",
                                  f"books={paths[0]},{paths[1]}", "-o", "round_limit=2",

@@ -27,7 +27,15 @@ from grimorio.games.mage_wars.flow import run
 from grimorio.games.mage_wars.rules import casting, damage, mandatory
 from grimorio.games.mage_wars.rules import round as round_rules
 from grimorio.games.mage_wars.state import MageWarsState
-from tests.mage_wars.mwkit import acts, events, faces, options, pass_windows, play_busy
+from tests.mage_wars.mwkit import (
+    acts,
+    events,
+    faces,
+    options,
+    pass_windows,
+    play_busy,
+    playable_book,
+)
 
 runner = CliRunner()
 FOUR = "beastmaster,priestess,beastmaster,priestess"
@@ -331,6 +339,7 @@ def test_a_fallen_player_gets_no_decision_while_the_round_goes_on() -> None:
         acts(st, "pass" if "pass" in legal else "plan done" if "plan done" in legal
              else "end" if "end" in legal else legal[0])
     assert 1 not in deciders and st.players[1].mana == mana
+    assert {0, 2} <= deciders, "the others went on deciding"
 
 
 def test_a_mage_that_falls_in_its_own_turn_acts_no_more() -> None:
@@ -454,18 +463,6 @@ def test_every_seat_has_its_own_colour() -> None:
 
 # ---------------------------------------------------------------------------- whole games
 
-def _playable_book(tmp: Path, mage_class: str) -> Path:
-    """The class's starter book without its pending cards (as test_full_games.py)."""
-    starter = spellbook.starter(mage_class)
-    counts = Counter(c for c in books.card_ids(starter) if not books.unplayable([c]))
-    mage = f"{mage_class} {starter.element}" if starter.element else mage_class
-    lines = [f"mage: {mage}"] + [f"{n} {data.shipped().card(c).name.en}"
-                                 for c, n in sorted(counts.items())]
-    path = tmp / f"{mage_class}.txt"
-    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
-    return path
-
-
 def _no_decision_once_out(st: MageWarsState) -> None:
     actor = st.current_player
     assert actor is not None and not st.players[actor].out, "no decision once out"
@@ -490,7 +487,7 @@ def test_random_multiplayer_games_reach_the_end(tmp_path: Path, players: int, fm
     """MW-9.1, MW-9.4, MW-9.7, MW-9.11, MW-B29, MW-B30: random players finish 3-player
     free-for-all and 4-player team games between the starter books' playable cards, with
     mages starting wounded so that players fall and leave the game."""
-    paths = ",".join(str(_playable_book(tmp_path, c)) for c in classes.split(","))
+    paths = ",".join(str(playable_book(tmp_path, c)) for c in classes.split(","))
     g = game(players, format=fmt, books=paths, round_limit=25)
     out = 0
     for seed in range(3):

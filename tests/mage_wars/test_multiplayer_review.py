@@ -13,8 +13,7 @@ import pytest
 
 import grimorio
 from grimorio.games.mage_wars.state import MageWarsState, _secrets, _shown, side_seen
-from tests.mage_wars.mwkit import acts, events, faces, options, pass_windows
-from tests.mage_wars.test_multiplayer import _playable_book
+from tests.mage_wars.mwkit import acts, events, faces, options, pass_windows, playable_book
 from tests.mage_wars.test_multiplayer import state as _state
 
 SENTINEL = "zz-secret-card"
@@ -76,8 +75,10 @@ def _check_views(st: MageWarsState) -> None:
                 assert "book" not in doc and "planned" not in doc and "assigned" not in doc
 
 
-def _check_log(st: MageWarsState, start: int, new: list[set[str]]) -> None:
-    """The log lines of one step name no card that just became another side's secret."""
+def _check_log(st: MageWarsState, start: int, new: list[set[str]]) -> int:
+    """The log lines of one step name no card that just became another side's secret; returns
+    how many (line, reader, name) it looked at."""
+    looked = 0
     for event in st.events[start:]:
         blob = json.dumps(event.to_json(), ensure_ascii=False)
         viewers = [None, *range(len(st.players))]
@@ -88,14 +89,16 @@ def _check_log(st: MageWarsState, start: int, new: list[set[str]]) -> None:
                 if not cards or not _hidden_from(st, viewer, seat):
                     continue
                 for name in _names(st, cards):
+                    looked += 1
                     assert f'"{name}"' not in blob and f" {name} " not in blob \
                         and f" {name}." not in blob and f"{name}," not in blob, \
                         (viewer, seat, name, blob)
+    return looked
 
 
-def _play_checked(st: MageWarsState, seed: int, steps: int) -> tuple[int, int]:
+def _play_checked(st: MageWarsState, seed: int, steps: int) -> tuple[int, int, int]:
     rng = random.Random(seed)
-    checked = redrawn = 0
+    checked = redrawn = looked = 0
     for step in range(steps):
         if st.is_terminal():
             break
@@ -115,7 +118,7 @@ def _play_checked(st: MageWarsState, seed: int, steps: int) -> tuple[int, int]:
                 assert text == action.notation(), (viewer, text)
             else:
                 assert not set(text.split()) & new[actor], (viewer, text, new[actor])
-        _check_log(st, start, new)
+        looked += _check_log(st, start, new)
         if step % 3 == 0:
             _check_views(st)
             checked += 1
@@ -131,7 +134,7 @@ def _play_checked(st: MageWarsState, seed: int, steps: int) -> tuple[int, int]:
                             (q.book, q.planned, q.assigned, q.bound)
                     elif p.planned or p.assigned:   # an enemy's: redrawn, not copied
                         redrawn += (p.planned, p.assigned) != (q.planned, q.assigned)
-    return checked, redrawn
+    return checked, redrawn, looked
 
 
 @pytest.mark.parametrize("players, fmt, classes", [
@@ -146,21 +149,22 @@ def test_no_secret_of_another_side_reaches_a_view_a_log_or_an_action_text(
     a team-mate's are shown; the action texts and log lines of a step name no card that step
     made secret to anyone of another side; a resample keeps the seat's view and its side's
     secrets. The private log lines name their player, as a team-mate reads them too."""
-    paths = ",".join(str(_playable_book(tmp_path, c)) for c in classes.split(","))
+    paths = ",".join(str(playable_book(tmp_path, c)) for c in classes.split(","))
     g = grimorio.load_game("mage-wars", players=players, mode="full", format=fmt, books=paths,
                            round_limit=12)
-    checked, redrawn, kinds = 0, 0, set()
+    checked, redrawn, looked, kinds = 0, 0, 0, set()
     for seed in range(4):
         st = g.new_initial_state(seed)
         assert isinstance(st, MageWarsState)
-        done, again = _play_checked(st, seed, 2000)
-        checked, redrawn = checked + done, redrawn + again
+        done, again, read = _play_checked(st, seed, 2000)
+        checked, redrawn, looked = checked + done, redrawn + again, looked + read
         private = [e for e in st.events if e.visible_to is not None]
         kinds.update(e.kind for e in private)
         for e in private:       # read by a team-mate too: no "you" (MW-B32)
             assert not re.match(r"(You|Your)\b", e.text.en), e.text.en
             assert not re.match(r"(Tu|Preparas|Asignas|Agregas)\b", e.text.es), e.text.es
     assert checked > 100 and redrawn > 0
+    assert looked > 0, "no log line came after a card became secret"
     assert {"plan", "assign-secret", "announce-secret"} <= kinds, kinds
 
 

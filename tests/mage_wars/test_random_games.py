@@ -4,14 +4,13 @@ with every legal list non-empty and unique until then."""
 from __future__ import annotations
 
 import itertools
-import random
 
 import pytest
 
 import grimorio
 from grimorio.games.mage_wars import data
 from grimorio.games.mage_wars.state import MageWarsState
-from grimorio.testing.conformance import check_invariants
+from tests.mage_wars.mwkit import play_busy
 
 PAIRS = list(itertools.product(data.MAGE_CLASSES, repeat=2))
 
@@ -25,14 +24,6 @@ def test_random_game_ends(first: str, second: str) -> None:
                               mirror=first == second, round_limit=12)
     st = game.new_initial_state(seed)
     assert isinstance(st, MageWarsState)
-    rng = random.Random(seed)
-    for _ in range(20_000):
-        check_invariants(st)
-        if st.is_terminal():
-            break
-        legal = st.legal_actions()
-        busy = [a for a in legal if a.notation() not in ("pass", "end", "plan done")]
-        st.apply(rng.choice(busy if busy and rng.random() < 0.7 else legal))
-    assert st.is_terminal() and st.over
+    play_busy(st, seed, busy=0.7, limit=20_000)
     assert st.round <= 12
     assert [p.mage_class for p in st.players] == [first, second]

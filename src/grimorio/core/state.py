@@ -246,3 +246,14 @@ def _seen(events: list[Event], seat: int | None) -> list[Event]:
     if seat is None:
         return [e for e in events if e.visible_to is None]
     return [e for e in events if e.visible_to is None or seat in e.visible_to]
+
+
+def jsonable(value: Any) -> Any:
+    """A state's internal value as JSON: tuples become lists, sets sorted lists (so documents
+    and digests never depend on set order), mapping keys strings."""
+    if isinstance(value, (tuple, list, frozenset, set)):
+        items = [jsonable(v) for v in value]
+        return sorted(items, key=repr) if isinstance(value, (frozenset, set)) else items
+    if isinstance(value, dict):
+        return {str(k): jsonable(v) for k, v in value.items()}
+    return value

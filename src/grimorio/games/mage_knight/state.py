@@ -21,7 +21,7 @@ from grimorio.core.actions import Action
 from grimorio.core.errors import IllegalAction
 from grimorio.core.flow import AskDriven
 from grimorio.core.i18n import Text
-from grimorio.core.state import State
+from grimorio.core.state import State, jsonable
 from grimorio.games.mage_knight import data, geometry
 from grimorio.games.mage_knight.frames import Frame
 from grimorio.games.mage_knight.geometry import Body
@@ -372,8 +372,8 @@ class MageKnightState(AskDriven, State):
         doc["pile_next"] = self.pile_next
         doc["pending_push"] = list(self.pending_push)
         doc["frames"] = [f.to_json() for f in self.frames]
-        doc["ret"] = _jsonable(self.ret)
-        doc["memo"] = {k: _jsonable(v) for k, v in sorted(self.memo.items())}
+        doc["ret"] = jsonable(self.ret)
+        doc["memo"] = {k: jsonable(v) for k, v in sorted(self.memo.items())}
         return doc
 
     def _view_document(self, seat: int | None) -> dict[str, Any]:
@@ -435,11 +435,3 @@ def _dial_json(lib: data.Library, fig: data.Figure) -> list[dict[str, Any]]:
     return [{"speed": c.speed, "attack": c.attack, "defense": c.defense, "damage": c.damage,
              "abilities": sorted(_abilities_at(fig.number, i))} for i, c in enumerate(fig.dial)]
 
-
-def _jsonable(value: Any) -> Any:
-    if isinstance(value, (tuple, list, frozenset, set)):
-        items = [_jsonable(v) for v in value]
-        return sorted(items, key=repr) if isinstance(value, (frozenset, set)) else items
-    if isinstance(value, dict):
-        return {str(k): _jsonable(v) for k, v in value.items()}
-    return value

@@ -96,6 +96,13 @@ def element_text(player: dict[str, Any], lang: str) -> str | None:
     return f"{LABELS[lang]['element']} {element if text is None else text.get(lang)}"
 
 
+def banished(doc: dict[str, Any]) -> list[dict[str, Any]]:
+    """The banished creatures of a view's document (MW-S12): in play, in no zone and on no
+    host, in the document's order (the text board and svg.py both list them)."""
+    return [o for o in doc["objects"]
+            if o["kind"] == "creature" and o.get("zone") is None and o.get("host") is None]
+
+
 def lang_of(lang: str) -> str:
     return "es" if lang == "es" else "en"
 
@@ -219,14 +226,13 @@ def _zones(doc: dict[str, Any], t: dict[str, str], lang: str) -> list[str]:
     for obj in doc["objects"]:              # walls stand on borders, in no zone (MW-5.58)
         if obj.get("border"):
             out.append(f"{'-'.join(obj['border'])}: " + describe(doc, obj, lang))
-    for obj in doc["objects"]:              # banished: out of the arena (MW-S12)
-        if obj["kind"] == "creature" and obj.get("zone") is None and obj.get("host") is None:
-            away = "desterrada" if lang == "es" else "banished"
-            tokens = (obj.get("memo") or {}).get("banish")      # when it comes back
-            left = "" if not tokens else (f" · {tokens} fichas de Destierro" if lang == "es"
-                                          else f" · {tokens} Banish tokens")
-            out.append(f"{away}: " + describe(doc, obj, lang) + left)
-            out += _attached_lines(doc, obj, t, lang, indent="      ")   # its spells stay
+    for obj in banished(doc):               # out of the arena (MW-S12)
+        away = "desterrada" if lang == "es" else "banished"
+        tokens = (obj.get("memo") or {}).get("banish")      # when it comes back
+        left = "" if not tokens else (f" · {tokens} fichas de Destierro" if lang == "es"
+                                      else f" · {tokens} Banish tokens")
+        out.append(f"{away}: " + describe(doc, obj, lang) + left)
+        out += _attached_lines(doc, obj, t, lang, indent="      ")   # its spells stay
     if len(out) == 1:
         out.append(f"  {t['empty_arena']}")
     return out

@@ -417,8 +417,6 @@ def _mapping(value: Any, where: str) -> Mapping[str, Any]:
     return value
 
 
-
-
 def _number(value: Any, where: str, least: int, most: int) -> int:
     """A whole number (not a bool, a float or a text) from `least` to `most`."""
     number = _int(value, where, least)

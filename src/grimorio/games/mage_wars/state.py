@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 from grimorio.core.actions import Action
 from grimorio.core.flow import AskDriven
 from grimorio.core.i18n import Text
-from grimorio.core.state import State
+from grimorio.core.state import State, jsonable
 from grimorio.games.mage_wars import data
 from grimorio.games.mage_wars.flow import Ask, Frame, MWAction, pending_ask
 from grimorio.games.mage_wars.model import MAGE_CARD, Obj, Player
@@ -252,9 +252,9 @@ class MageWarsState(AskDriven, State):
         for obj, out in zip(self._ordered(), doc["objects"], strict=True):
             out["card"] = obj.card
         doc["frames"] = [f.to_json() for f in self.frames]
-        doc["ret"] = _jsonable(self.ret)
-        doc["memo"] = {k: _jsonable(v) for k, v in sorted(self.memo.items())}
-        doc["once"] = sorted((_jsonable(list(m)) for m in self.once), key=repr)
+        doc["ret"] = jsonable(self.ret)
+        doc["memo"] = {k: jsonable(v) for k, v in sorted(self.memo.items())}
+        doc["once"] = sorted((jsonable(list(m)) for m in self.once), key=repr)
         return doc
 
     def _view_document(self, seat: int | None) -> dict[str, Any]:
@@ -449,15 +449,6 @@ def _obj_json(o: Obj) -> dict[str, Any]:
         "slots": list(o.slots), "temp": [list(t) for t in o.temp],
         "memo": dict(sorted(o.memo.items())), "border": list(o.border)}
     return out
-
-
-def _jsonable(value: Any) -> Any:
-    if isinstance(value, (tuple, list, frozenset, set)):
-        items = [_jsonable(v) for v in value]
-        return sorted(items, key=repr) if isinstance(value, (frozenset, set)) else items
-    if isinstance(value, dict):
-        return {str(k): _jsonable(v) for k, v in value.items()}
-    return value
 
 
 def _redraw_player(st: MageWarsState, player: Player, rng: random.Random,

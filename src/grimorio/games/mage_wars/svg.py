@@ -19,6 +19,7 @@ from xml.sax.saxutils import escape, quoteattr
 from grimorio.games.mage_wars import data
 from grimorio.games.mage_wars.render import (
     LABELS,
+    banished,
     card_name,
     class_name,
     condition_name,
@@ -55,7 +56,7 @@ def svg(view: dict[str, Any], lang: str = "en") -> str:
     lang = lang_of(lang)
     rows, cols = _shape(doc)
     width = cols * CELL + 2 * MARGIN + PANEL
-    away = _banished(doc)
+    away = banished(doc)
     strip = 0 if not away else 24 + BANISHED_ROW * len(away)
     height = max(rows * CELL + 2 * MARGIN + strip, 60 + 190 * len(doc["players"]))
     parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
@@ -143,12 +144,6 @@ def _tokens(doc: dict[str, Any], lang: str) -> list[str]:
                        f'text-anchor="end">+{more}{_title(f"{more} " + WORDS[lang]["more"])}'
                        "</text>")
     return out
-
-
-def _banished(doc: dict[str, Any]) -> list[dict[str, Any]]:
-    """The banished creatures (MW-S12): in play, in no zone and on no host, by oid."""
-    return [o for o in doc["objects"]
-            if o["kind"] == "creature" and o.get("zone") is None and o.get("host") is None]
 
 
 def _banished_strip(doc: dict[str, Any], away: list[dict[str, Any]], y: int, lang: str

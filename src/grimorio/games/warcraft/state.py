@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 from grimorio.core.actions import Action
 from grimorio.core.flow import AskDriven
 from grimorio.core.i18n import Text
-from grimorio.core.state import State
+from grimorio.core.state import State, jsonable
 from grimorio.games.warcraft import data
 from grimorio.games.warcraft.actions import Frame, WCAction
 from grimorio.games.warcraft.model import NEUTRAL, Force, Player, TokenState
@@ -286,7 +286,7 @@ class WarcraftState(AskDriven, State):
             "tokens": [t.to_json() for t in self.tokens],
             "move_mods": [[s, z, sorted(m)] for (s, z), m in sorted(self.move_mods.items())],
             "over": self.over, "winners": list(self.winners),
-            "memo": {k: _jsonable(v) for k, v in sorted(self.memo.items())},
+            "memo": {k: jsonable(v) for k, v in sorted(self.memo.items())},
             "battle": None if self.battle is None else self.battle.to_json(),
         }
 
@@ -296,7 +296,7 @@ class WarcraftState(AskDriven, State):
             out.update(player.private_json())
             out["deck"] = list(player.deck)
         doc["frames"] = [f.to_json() for f in self.frames]
-        doc["ret"] = _jsonable(self.ret)
+        doc["ret"] = jsonable(self.ret)
         return doc
 
     def _view_document(self, seat: int | None) -> dict[str, Any]:
@@ -344,11 +344,3 @@ class WarcraftState(AskDriven, State):
         twin.battle = None if self.battle is None else self.battle.copy()
         twin._legal = None
 
-
-def _jsonable(value: Any) -> Any:
-    if isinstance(value, (tuple, list, frozenset, set)):
-        items = [_jsonable(v) for v in value]
-        return sorted(items, key=repr) if isinstance(value, (frozenset, set)) else items
-    if isinstance(value, dict):
-        return {str(k): _jsonable(v) for k, v in value.items()}
-    return value

@@ -367,6 +367,15 @@ def _aimed_at(targets: Targets, oid: int | None) -> bool:
     return oid is not None and f"o{oid}" in targets
 
 
+def _enemy_spell_on_host(st: MageWarsState, oid: int, caster: int, card: data.Card,
+                        targets: Targets) -> bool:
+    """What sets off Nullify and Reverse Magic: an incantation or an enchantment of the other
+    side aimed at the creature the enchantment `oid` is attached to (MW-5.13, MW-9.8)."""
+    me = st.obj(oid)
+    return card.type in ("incantation", "enchantment") and _aimed_at(targets, me.host) \
+        and not st.allied(st.obj(caster).controller, me.controller)
+
+
 @register("nullify")
 class Nullify(Script):
     """Mandatory, one use: when a spell of the other side, an incantation or an enchantment,
@@ -376,9 +385,7 @@ class Nullify(Script):
 
     def counter_trigger(self, st: MageWarsState, oid: int, caster: int, card: data.Card,
                         targets: Targets) -> bool:
-        me = st.obj(oid)
-        return card.type in ("incantation", "enchantment") and _aimed_at(targets, me.host) \
-            and not st.allied(st.obj(caster).controller, me.controller)      # MW-9.8
+        return _enemy_spell_on_host(st, oid, caster, card, targets)
 
     def on_reveal(self, st: MageWarsState, oid: int) -> None:
         from grimorio.games.mage_wars.rules import casting
@@ -415,9 +422,7 @@ class ReverseMagic(Script):
 
     def counter_trigger(self, st: MageWarsState, oid: int, caster: int, card: data.Card,
                         targets: Targets) -> bool:
-        me = st.obj(oid)
-        return card.type in ("incantation", "enchantment") and _aimed_at(targets, me.host) \
-            and not st.allied(st.obj(caster).controller, me.controller)      # MW-9.8
+        return _enemy_spell_on_host(st, oid, caster, card, targets)
 
     def on_reveal(self, st: MageWarsState, oid: int) -> None:
         me = st.obj(oid)

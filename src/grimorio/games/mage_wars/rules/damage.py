@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 
 from grimorio.core.i18n import Text
 from grimorio.games.mage_wars import conditions, hooks, traits
+from grimorio.games.mage_wars.rules.round import name as _name
 
 if TYPE_CHECKING:
     from grimorio.games.mage_wars.state import MageWarsState
@@ -340,7 +341,3 @@ def returns(st: MageWarsState) -> list[float]:
         return [1.0 if seat in st.winners else -1.0 for seat in range(n)]
     drawn = st.memo.get("drawn", frozenset())
     return [0.0 if seat in drawn else -1.0 for seat in range(n)]
-
-
-def _name(seat: int) -> str:
-    return f"P{seat + 1}"

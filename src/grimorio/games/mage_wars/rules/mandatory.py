@@ -87,6 +87,7 @@ def spell_trigger(st: MageWarsState, caster: int, card: data.Card,
     it, and nothing already waiting in a `Trigger`."""
     by_seat: dict[int, list[int]] = {}
     hosts = {w[1:] for w in targets if w[:1] == "o"}
+    answering: tuple[str, ...] | None = None    # `_answering_cards`, found once when needed
     for o in sorted(st.objs.values(), key=lambda o: (o.order, o.oid)):
         if o.kind != "enchantment" or o.face_up:
             continue
@@ -96,7 +97,9 @@ def spell_trigger(st: MageWarsState, caster: int, card: data.Card,
         if s is not None and s.counter_trigger(st, o.oid, caster, card, targets):
             by_seat.setdefault(o.controller, []).append(o.oid)
         else:
-            _silent_for_spell(st, o, caster, card, targets)
+            if answering is None:
+                answering = _answering_cards(st)
+            _silent_for_spell(st, o, answering, caster, card, targets)
     for seat, oids in sorted(by_seat.items(), key=_push_order(st), reverse=True):
         st.emit("spell-trigger", "MW-5.13", Text(f"{len(oids)} enchantment(s) answer the "
                                                  "spell.",
@@ -115,15 +118,16 @@ def _answering_cards(st: MageWarsState) -> tuple[str, ...]:
                         and st.cards[c].type == "enchantment" and is_mandatory(st.cards[c])))
 
 
-def _silent_for_spell(st: MageWarsState, o: Obj, caster: int, card: data.Card,
-                      targets: tuple[str, ...]) -> None:
+def _silent_for_spell(st: MageWarsState, o: Obj, answering: tuple[str, ...], caster: int,
+                      card: data.Card, targets: tuple[str, ...]) -> None:
     """A face-down enchantment this spell did not set off: every seat saw that nothing
-    answered, so it is none of the mandatory cards that would have had to (MW-5.94, MW-B36);
-    those are marked in its memo (`rule_out`) for resampling (state._pick_enchantment)."""
+    answered, so it is none of the mandatory cards of `answering` (`_answering_cards`) that
+    would have had to (MW-5.94, MW-B36); those are marked in its memo (`rule_out`) for
+    resampling (state._pick_enchantment)."""
     truth = o.card
     gone: list[str] = []
     try:
-        for other in _answering_cards(st):
+        for other in answering:
             if other == truth or RULED_OUT + other in o.memo:
                 continue
             o.card = other
